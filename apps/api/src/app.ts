@@ -1,0 +1,125 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '@podo/config';
+import type { DbHandle } from '@podo/db';
+import type { Language } from '@podo/i18n';
+import { resolveLanguage } from '@podo/i18n';
+import type { z } from 'zod';
+import { resolveJwtSecret, TokenService } from './lib/auth';
+import { installErrorHandling } from './lib/error-handler';
+import { RequestValidationError } from './lib/errors';
+import { apiRoutes } from './routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: DbHandle;
+  tokens: TokenService;
+  startedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** Language of this request: lang query, else Accept-Language, else ko-KR. */
+    lang: Language;
+  }
+}
+declare module 'node:http' {
+  interface ServerResponse {
+    /** Per-response nonce for inline scripts (SSR hydration data), referenced by the CSP header. */
+    cspNonce?: string;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify app with the whole API under /api/v1 (the web handler is added by the server). */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', {
+    config,
+    db,
+    tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir)),
+    startedAt: Date.now(),
+  } satisfies AppDeps);
+
+  // zod validates every body, query and param; failures keep their issues for a localized message.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+  });
+  // Responses are typed at compile time; plain JSON.stringify keeps the hot path fast.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.decorateRequest('lang', 'ko-KR');
+  app.addHook('onRequest', async (req, reply) => {
+    const q = req.query as Record<string, unknown> | undefined;
+    req.lang = resolveLanguage({
+      query: typeof q?.lang === 'string' ? q.lang : undefined,
+      acceptLanguage: req.headers['accept-language'],
+    });
+    reply.raw.cspNonce = randomBytes(16).toString('base64');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { cspNonce?: string }).cspNonce ?? ''}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${typeof config.site.brandName === 'string' ? config.site.brandName : config.site.brandName['en-US'] ?? config.site.slug} API`,
+        version: '1',
+        description:
+          'Brand site and B2B ordering API. Errors are JSON `{ "message", "code" }` with the message in the `accept-language` language.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(apiRoutes, { prefix: '/api/v1' });
+  return app;
+}

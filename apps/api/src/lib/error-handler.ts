@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type ErrorCode, type TApiError } from '@podo/contracts';
+import { AppError, RequestValidationError } from './errors';
+import { errorMessage, validationMessage } from './i18n';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+};
+
+function send(reply: FastifyReply, status: number, body: TApiError) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One place maps every error to a status and a localized `{ message, code }`; 5xx never show internals. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, req: FastifyRequest, reply) => {
+    const lang = req.lang ?? 'ko-KR';
+    if (error instanceof AppError) {
+      if (error.code === 'TOO_MANY_REQUESTS' && error.params.seconds) {
+        reply.header('retry-after', String(error.params.seconds));
+      }
+      return send(reply, error.statusCode, { code: error.code, message: errorMessage(lang, error.code, error.params) });
+    }
+    if (error instanceof RequestValidationError) {
+      return send(reply, 400, {
+        code: 'VALIDATION_FAILED',
+        message: validationMessage(lang, error.issues, error.validationContext),
+      });
+    }
+    const fe = error as FastifyError;
+    const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+    if (mapped) return send(reply, ERROR_STATUS[mapped], { code: mapped, message: errorMessage(lang, mapped) });
+    if (error instanceof SyntaxError && fe.statusCode === 400) {
+      return send(reply, 400, { code: 'INVALID_JSON', message: errorMessage(lang, 'INVALID_JSON') });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { code: 'TOO_MANY_REQUESTS', message: errorMessage(lang, 'TOO_MANY_REQUESTS', { seconds: 60 }) });
+    }
+    if (status >= 400 && status < 500) {
+      req.log.info({ err: { code: fe.code, message: fe.message } }, 'client error');
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : 'BAD_REQUEST';
+      return send(reply, status, { code, message: errorMessage(lang, code) });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    const code: ErrorCode = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL';
+    return send(reply, status >= 500 && status < 600 ? status : 500, { code, message: errorMessage(lang, code) });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = req.lang ?? 'ko-KR';
+    return send(reply, 404, { code: 'ROUTE_NOT_FOUND', message: errorMessage(lang, 'ROUTE_NOT_FOUND') });
+  });
+}

@@ -1,0 +1,45 @@
+import { type Language, resolveLanguage } from '@podo/i18n';
+import { apiMessages, interpolate } from '@podo/i18n/resources';
+import type { ErrorCode } from '@podo/contracts';
+import { z } from 'zod';
+
+/** Localized text of an error code. */
+export function errorMessage(lang: Language, code: ErrorCode, params?: Record<string, string | number>): string {
+  return interpolate(apiMessages[lang].errors[code] ?? apiMessages['ko-KR'].errors[code], params);
+}
+
+const zodLocales: Record<Language, () => { localeError: z.core.$ZodErrorMap }> = {
+  'ko-KR': z.locales.ko,
+  'en-US': z.locales.en,
+  'zh-CN': z.locales.zhCN,
+  'zh-TW': z.locales.zhTW,
+  'ja-JP': z.locales.ja,
+};
+const localeCache = new Map<Language, z.core.$ZodErrorMap>();
+
+function issueText(lang: Language, issue: z.core.$ZodIssue): string {
+  const v = apiMessages[lang].validation as Record<string, string>;
+  // Schemas name their own messages by key (e.g. { message: 'email' }); everything else uses zod's locale.
+  if (issue.message && v[issue.message]) return v[issue.message];
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return v.required;
+  if (issue.code === 'invalid_format' && (issue as { format?: string }).format === 'email') return v.email;
+  let map = localeCache.get(lang);
+  if (!map) {
+    map = zodLocales[lang]().localeError;
+    localeCache.set(lang, map);
+  }
+  const out = map(issue as never);
+  return (typeof out === 'string' ? out : out?.message) ?? issue.message;
+}
+
+/** One readable, localized sentence for the first failed field of a request. */
+export function validationMessage(lang: Language, issues: z.core.$ZodIssue[], context?: string): string {
+  const issue = issues[0];
+  if (!issue) return errorMessage(lang, 'VALIDATION_FAILED');
+  const fields = apiMessages[lang].fields as Record<string, string>;
+  const key = issue.path.length ? String(issue.path[issue.path.length - 1]) : context === 'body' ? 'body' : 'query';
+  const field = fields[key] ?? issue.path.join('.') ?? key;
+  return interpolate(apiMessages[lang].validation.field, { field, message: issueText(lang, issue) });
+}
+
+export { resolveLanguage };

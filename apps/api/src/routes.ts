@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from './lib/errors';
+import { settingsRoutes } from './modules/settings/routes';
+import { countriesRoutes } from './modules/countries/routes';
+import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
+
+/** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
+export async function apiRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    redis,
+    nameSpace: `${config.site.slug}-rl-`,
+    skipOnError: true,
+    allowList: (req) => req.url === '/api/v1/health',
+    errorResponseBuilder: (_req, ctx) => new AppError('TOO_MANY_REQUESTS', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+  await app.register(countriesRoutes);
+  await app.register(sessionRoutes);
+
+  // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
+  app.all('/*', { schema: { hide: true } }, async () => {
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+}

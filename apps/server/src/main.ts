@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '@podo/config';
+import { acquireDataDirLock } from './lock';
+import { createServer } from './server';
+
+const t0 = performance.now();
+// dist/server.mjs sits one level below the repository root.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let config;
+try {
+  config = loadConfig(process.env, process.cwd());
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(`\n${e.message}\n\nSee README.md (Configuration) and .env.example.\n`);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+const app = await createServer({ config, webBuildDir: path.join(root, 'apps/web/build') });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    release();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.error({ err }, `cannot listen on ${config.host}:${config.port}`);
+  await app.close();
+  release();
+  process.exit(1);
+}
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.log.info(
+  { url: `http://localhost:${port}`, database: app.deps.db.kind, startupMs: Math.round(performance.now() - t0) },
+  `ready on http://localhost:${port}`,
+);

@@ -1,0 +1,29 @@
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp, type App } from '@podo/api';
+import type { AppConfig } from '@podo/config';
+import { migrateDatabase, openDatabase, seedDemoData } from '@podo/db';
+import { attachWeb } from './web';
+
+export interface ServerOptions {
+  config: AppConfig;
+  /** apps/web/build; omit to serve the API only. */
+  webBuildDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Opens and migrates the database, loads demo data on an empty one, and composes API + web in one app. */
+export async function createServer({ config, webBuildDir, logger }: ServerOptions): Promise<App> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  try {
+    await migrateDatabase(db, config.databaseUrl);
+    const seeded = config.demoData ? await seedDemoData(db.db) : false;
+    const app = await buildApp({ config, db, logger });
+    app.addHook('onClose', async () => db.close());
+    if (seeded) app.log.info('demo data loaded into the empty database');
+    if (webBuildDir) await attachWeb(app, { buildDir: webBuildDir });
+    return app;
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ApiFetch } from '../../web/app/lib/api';
+
+/** Calls the API inside this process (app.inject): no socket, same validation, errors and rate limits. */
+export function inProcessFetch(app: FastifyInstance, remoteAddress: string): ApiFetch {
+  return async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress,
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (Array.isArray(v)) v.forEach((x) => out.append(k, String(x)));
+      else if (v !== undefined) out.set(k, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = Readable.toWeb(req.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+export interface WebOptions {
+  /** apps/web/build: client/ (static) and server/index.js (SSR). */
+  buildDir: string;
+}
+
+/** Serves hashed static assets (immutable, pre-compressed) and every other path through React Router SSR. */
+export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) {
+  const serverEntry = path.join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) throw new Error(`Web build not found at ${serverEntry}: run npm run build`);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.deps.config.env === 'development' ? 'development' : 'production');
+  const { config } = app.deps;
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, file) {
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+
+    // React Router reads the raw body itself (form posts to actions).
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const request = toWebRequest(req, reply);
+        const response = await handle(request, {
+          apiFetch: inProcessFetch(app, req.ip),
+          site: config.site,
+          cspNonce: reply.raw.cspNonce ?? '',
+          secureCookies: req.protocol === 'https',
+        });
+        reply.status(response.status);
+        for (const [k, v] of response.headers) {
+          if (k === 'set-cookie') continue;
+          reply.header(k, v);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+        if (!response.body || req.method === 'HEAD') return reply.send();
+        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+      },
+    });
+  });
+}

@@ -1,0 +1,13 @@
+import type { TSiteConfig } from '@podo/config/shared';
+import type { ApiFetch } from './api';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Calls the API in the same process (no network hop), with the client's address for rate limits. */
+    apiFetch: ApiFetch;
+    site: TSiteConfig;
+    cspNonce: string;
+    secureCookies: boolean;
+  }
+}
+export {};

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { publicSiteConfig } from '@podo/config';
+import { matchLanguage } from '@podo/i18n';
+import { webMessages } from '@podo/i18n/resources';
+import type { Route } from './+types/root';
+import { AlertProvider } from './components/global-alert';
+import { LANG_COOKIE, serializeCookie } from './lib/cookies';
+import { createI18n } from './lib/i18n';
+import { requestLanguage } from './lib/request.server';
+import './lib/load-context';
+import './styles/app.scss';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLanguage(request);
+  const body = { lang, messages: webMessages[lang], site: publicSiteConfig(context.site, lang), nonce: context.cspNonce };
+  // A lang query is remembered, so the next page without it keeps the language.
+  const asked = matchLanguage(new URL(request.url).searchParams.get('lang'));
+  if (!asked) return body;
+  const cookie = serializeCookie(LANG_COOKIE, asked, { maxAge: 365 * 24 * 3600, secure: context.secureCookies });
+  return data(body, { headers: { 'Set-Cookie': cookie } });
+}
+
+// Texts only change when a new lang query is given (the switcher navigates with one).
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  const next = nextUrl.searchParams.get('lang');
+  return next !== null && next !== currentUrl.searchParams.get('lang');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'ko-KR';
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#5a1427" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { lang, messages } = loaderData;
+  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AlertProvider>
+        <Outlet />
+      </AlertProvider>
+    </I18nextProvider>
+  );
+}
+
+/** Last-resort boundary (the root loader itself failed): no translations available, so both languages. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="container py-5 text-center" data-testid="error-page">
+      <p className="display-1 fw-bold text-primary">{status}</p>
+      <h1 className="h4">{status === 404 ? 'This page could not be found' : '오류가 발생했습니다 / Something went wrong'}</h1>
+      <a className="btn btn-primary mt-3" href="/">
+        Homepage
+      </a>
+    </main>
+  );
+}

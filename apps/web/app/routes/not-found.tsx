@@ -1,0 +1,14 @@
+import { data } from 'react-router';
+import type { Route } from './+types/not-found';
+
+export function loader(_: Route.LoaderArgs) {
+  throw data('This page could not be found', { status: 404 });
+}
+
+export function meta() {
+  return [{ title: '404 | This page could not be found' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,71 @@
+import { data, Outlet, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { tokenCookieName } from '@podo/config/shared';
+import type { Route } from './+types/shell';
+import { ApiError } from '../lib/api';
+import { clearCookie, tokenUsable } from '../lib/cookies';
+import { requestToken, serverApi } from '../lib/request.server';
+import { usePageOptions } from '../lib/site';
+import { Footer } from '../components/footer';
+import { Header } from '../components/header';
+import { MobileTabBar, NavProgress, ScrollTop } from '../components/chrome';
+
+const LOGIN_PATH = '/account/login';
+
+/**
+ * The auth guard (spec §4), run on every navigation: read the token cookie; no token or an expired one is
+ * cleared and protected paths (any path containing /mypage) go to the login page; a present token is checked
+ * with the me endpoint, and if that fails the cookie is cleared and the visitor sent to log in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const isProtected = url.pathname.includes('/mypage');
+  const cookieName = tokenCookieName(context.site.slug);
+  const clear = { 'Set-Cookie': clearCookie(cookieName, context.secureCookies) };
+  const back = url.pathname + url.search;
+  const toLogin = () => redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { headers: clear });
+
+  const token = requestToken(request, context);
+  if (!token) {
+    if (isProtected) throw toLogin();
+    return { user: null };
+  }
+  if (!tokenUsable(token)) {
+    if (isProtected) throw toLogin();
+    return data({ user: null }, { headers: clear });
+  }
+  try {
+    return { user: await serverApi(request, context, token).me() };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      if (url.pathname === LOGIN_PATH) return data({ user: null }, { headers: clear });
+      throw toLogin();
+    }
+    // The API is down: show the page signed out rather than failing it, but never open a protected one.
+    if (isProtected) throw e;
+    return { user: null };
+  }
+}
+
+export const shouldRevalidate = () => true;
+
+export default function Shell({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const page = usePageOptions();
+  const { user } = loaderData;
+  return (
+    <div className={`app-shell ${page.subPage ? 'is-sub-page' : 'is-main-page'} ${page.mobileTab ? 'has-mobile-tab' : ''}`}>
+      <a href="#main" className="skip-link visually-hidden-focusable">
+        {t('common.skipToContent')}
+      </a>
+      <NavProgress />
+      <Header user={user} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {page.footer ? <Footer /> : null}
+      {page.mobileTab ? <MobileTabBar user={user} /> : null}
+      <ScrollTop />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LANGUAGES, type Language } from '@podo/i18n';
+
+/** Text that may be given once (shown in every language) or per language (missing ones fall back to ko-KR). */
+const ZLocalizedText = z.union([
+  z.string().min(1),
+  z
+    .object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string().min(1).optional()])))
+    .refine((v) => typeof v['ko-KR'] === 'string', { message: 'needs at least a ko-KR text' }),
+]);
+export type TLocalizedText = z.infer<typeof ZLocalizedText>;
+
+const ZUrl = z.string().url();
+
+/** Brand and company details shown on the site: configuration, not code. */
+export const ZSiteConfig = z.object({
+  brandName: ZLocalizedText,
+  slug: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'lower-case letters, digits and dashes, starting with a letter'),
+  description: ZLocalizedText,
+  mainPhone: z.string().regex(/^[0-9]{2,4}-[0-9]{3,4}-[0-9]{4}$/, 'like 02-1234-5678 or 1588-0000'),
+  company: z.object({
+    name: ZLocalizedText,
+    ceo: ZLocalizedText,
+    businessRegistrationNumber: z.string().regex(/^\d{3}-\d{2}-\d{5}$/, 'like 123-45-67890'),
+    mailOrderNumber: z.string().min(1),
+    liquorLicense: z.string().min(1).optional(),
+    address: ZLocalizedText,
+    email: z.string().email(),
+    fax: z.string().optional(),
+    privacyOfficer: ZLocalizedText.optional(),
+  }),
+  familySites: z
+    .array(z.object({ key: z.enum(['brand', 'mall', 'cellar']), name: ZLocalizedText, url: ZUrl }))
+    .min(1),
+  social: z.array(z.object({ type: z.enum(['instagram', 'youtube', 'facebook', 'blog', 'kakao']), url: ZUrl })),
+});
+export type TSiteConfig = z.infer<typeof ZSiteConfig>;
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_CONFIG_FILE: z.string().default('config/site.json'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+});
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  redisUrl?: string;
+  logLevel: string;
+  publicUrl?: string;
+  /** JWT signing secret; when unset the server generates one and keeps it in DATA_DIR. */
+  jwtSecret?: string;
+  /** Load demo data on an empty database (default on, except NODE_ENV=production). */
+  demoData: boolean;
+  trustProxy: boolean;
+  rateLimit: { max: number; windowMs: number };
+  site: TSiteConfig;
+}
+
+export class ConfigError extends Error {}
+
+function formatIssues(prefix: string, issues: z.core.$ZodIssue[]) {
+  return issues.map((i) => `  - ${prefix}${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+}
+
+/** Reads and validates the site config file; throws a ConfigError listing every wrong field. */
+export function loadSiteConfig(file: string, cwd = process.cwd()): TSiteConfig {
+  const full = path.resolve(cwd, file);
+  if (!existsSync(full)) throw new ConfigError(`Site config file not found: ${full} (SITE_CONFIG_FILE)`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(full, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`Site config file ${full} is not valid JSON: ${(e as Error).message}`);
+  }
+  const parsed = ZSiteConfig.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`Site config ${full} is invalid:\n${formatIssues('', parsed.error.issues)}`);
+  return parsed.data;
+}
+
+/** Parses the environment once at start; fails fast with every wrong variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(clean);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid environment configuration:\n${formatIssues('', parsed.error.issues)}`);
+  }
+  const e = parsed.data;
+  const demo = e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DEMO_DATA);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    jwtSecret: e.JWT_SECRET,
+    demoData: demo,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
+  };
+}
+
+/** Resolves a localized config text for one language, falling back to Korean. */
+export function localized(text: TLocalizedText | undefined, lang: Language): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return text;
+  return (text as Record<string, string | undefined>)[lang] ?? (text as Record<string, string>)['ko-KR'];
+}
+
+/** The part of the site config the browser may see, with texts resolved for one language. */
+export function publicSiteConfig(site: TSiteConfig, lang: Language) {
+  return {
+    brandName: localized(site.brandName, lang),
+    slug: site.slug,
+    description: localized(site.description, lang),
+    mainPhone: site.mainPhone,
+    company: {
+      name: localized(site.company.name, lang),
+      ceo: localized(site.company.ceo, lang),
+      businessRegistrationNumber: site.company.businessRegistrationNumber,
+      mailOrderNumber: site.company.mailOrderNumber,
+      liquorLicense: site.company.liquorLicense ?? '',
+      address: localized(site.company.address, lang),
+      email: site.company.email,
+      fax: site.company.fax ?? '',
+      privacyOfficer: localized(site.company.privacyOfficer, lang),
+    },
+    familySites: site.familySites.map((f) => ({ key: f.key, name: localized(f.name, lang), url: f.url })),
+    social: site.social,
+  };
+}
+export type TPublicSiteConfig = ReturnType<typeof publicSiteConfig>;
+
+export { tokenCookieName } from './shared';

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+export * from './errors';
+
+/** Error body as documented in OpenAPI. */
+export const ZApiError = z.object({ message: z.string(), code: z.string() }).meta({ id: 'ApiError' });
+
+// ---- settings --------------------------------------------------------------------------------------------
+export const ZLanguageItem = z.object({
+  code: z.string().meta({ example: 'ko-KR' }),
+  name: z.string().meta({ example: '한국어' }),
+  isDefault: z.boolean(),
+});
+export const ZLanguageList = z.object({ data: z.array(ZLanguageItem) });
+export type TLanguageList = z.infer<typeof ZLanguageList>;
+
+// ---- countries -------------------------------------------------------------------------------------------
+export const ZCountry = z.object({
+  code: z.string().length(2).meta({ example: 'KR', description: 'ISO 3166-1 alpha-2' }),
+  name: z.string().meta({ example: '대한민국', description: 'in the request language' }),
+  dialCode: z.string().meta({ example: '82', description: 'international calling code, no +' }),
+});
+export const ZCountryList = z.object({ data: z.array(ZCountry) });
+export type TCountry = z.infer<typeof ZCountry>;
+export type TCountryList = z.infer<typeof ZCountryList>;
+
+// ---- health ----------------------------------------------------------------------------------------------
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['pglite', 'postgres']),
+  uptimeSeconds: z.number(),
+});
+
+// ---- session ---------------------------------------------------------------------------------------------
+export const ROLES = ['MEMBER', 'BUYER', 'ADMIN'] as const;
+export const MEMBER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+
+export const ZLoginBody = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+export const ZLoginResult = z.object({ data: z.object({ accessToken: z.string(), expiresAt: z.string() }) });
+export type TLoginResult = z.infer<typeof ZLoginResult>;
+
+export const ZMe = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(MEMBER_STATUSES),
+});
+export const ZMeResult = z.object({ data: ZMe });
+export type TMe = z.infer<typeof ZMe>;

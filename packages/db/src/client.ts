@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (same SQL dialect for both). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Round trip to the database; throws when it does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL: use a node-postgres pool. Unset: embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; unset means in memory (tests). */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+/** Finds packages/db/migrations from source files and from the bundled server alike. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    for (const candidate of [path.join(dir, 'migrations'), path.join(dir, 'packages/db/migrations')]) {
+      if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+    }
+    dir = path.dirname(dir);
+  }
+  throw new Error('packages/db/migrations not found');
+}
+
+/** Opens the database (PGlite or PostgreSQL) without migrating it. */
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzle({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+const MIGRATION_LOCK = 72_410_001;
+
+/** Applies the committed SQL migrations; on PostgreSQL several starting processes take turns. */
+export async function migrateDatabase(handle: DbHandle, url?: string): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: folder });
+    return;
+  }
+  // One dedicated connection holds a session advisory lock for the whole run.
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle({ client }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** Whether the database holds no user data yet (reference data from migrations does not count). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const rows = await db.execute(sql`select exists(select 1 from ${schema.users}) as "any"`);
+  const first = (rows as unknown as { rows: { any: boolean }[] }).rows[0];
+  return !first?.any;
+}

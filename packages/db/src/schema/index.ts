@@ -1,0 +1,3 @@
+export * from './reference';
+export * from './accounts';
+export * from './system';
