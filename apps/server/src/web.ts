@@ -68,6 +68,7 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
       wildcard: false,
       preCompressed: true,
       index: false,
+      cacheControl: false, // set below: immutable for hashed assets
       setHeaders(res, file) {
         res.setHeader(
           'cache-control',

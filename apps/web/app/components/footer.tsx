@@ -13,7 +13,6 @@ export function Footer() {
     [t('footer.mailOrder'), c.mailOrderNumber],
     [t('footer.liquorLicense'), c.liquorLicense],
     [t('footer.address'), c.address],
-    [t('footer.phone'), site.mainPhone],
     [t('footer.fax'), c.fax],
     [t('footer.email'), c.email],
     [t('footer.privacyOfficer'), c.privacyOfficer],

@@ -18,6 +18,9 @@ interface AlertApi {
 
 const AlertContext = createContext<AlertApi | null>(null);
 
+/** window event that opens the global alert: detail { title?, message } (message may hold HTML; it is sanitized). */
+export const ALERT_EVENT = 'app:alert';
+
 export function useAlert(): AlertApi {
   const ctx = useContext(AlertContext);
   if (!ctx) throw new Error('useAlert outside AlertProvider');
@@ -67,6 +70,16 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
     [open, t],
   );
   const api = useMemo(() => ({ open, close, showError }), [open, close, showError]);
+
+  // Code outside React (scripts, future widgets) opens the same alert with an ALERT_EVENT.
+  useEffect(() => {
+    const onEvent = (e: Event) => {
+      const d = (e as CustomEvent<{ message?: unknown; title?: unknown }>).detail ?? {};
+      open(String(d.message ?? ''), typeof d.title === 'string' ? d.title : undefined);
+    };
+    window.addEventListener(ALERT_EVENT, onEvent);
+    return () => window.removeEventListener(ALERT_EVENT, onEvent);
+  }, [open]);
 
   return (
     <AlertContext.Provider value={api}>

@@ -91,7 +91,7 @@ export function Header({ user }: { user: TMe | null }) {
 
   return (
     <header className={`site-header ${active ? 'is-active' : ''} ${searchOpen ? 'search-open' : ''}`} data-testid="site-header">
-      <div className="header-util d-none d-lg-block">
+      <div className="header-util d-none d-xl-block">
         <div className="container d-flex justify-content-between align-items-center">
           <FamilySites />
           <nav className="header-account d-flex align-items-center gap-3" aria-label={t('header.mypage')}>
@@ -104,7 +104,7 @@ export function Header({ user }: { user: TMe | null }) {
           <Link to="/" className="header-logo text-decoration-none" aria-label={t('header.home', { brand: site.brandName })}>
             <Logo brand={site.brandName} />
           </Link>
-          <nav className="header-nav d-none d-lg-flex" aria-label={t('nav.mainMenu')}>
+          <nav className="header-nav d-none d-xl-flex" aria-label={t('nav.mainMenu')}>
             {NAV_ITEMS.map((item) =>
               isReadyPath(item.to) ? (
                 <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'active' : '')}>
@@ -123,7 +123,7 @@ export function Header({ user }: { user: TMe | null }) {
           <LanguageSwitcher className="header-lang" />
           <button
             type="button"
-            className="btn header-icon d-lg-none"
+            className="btn header-icon d-xl-none"
             aria-label={searchOpen ? t('search.close') : t('search.open')}
             aria-expanded={searchOpen}
             onClick={() => setSearchOpen((o) => !o)}
@@ -132,7 +132,7 @@ export function Header({ user }: { user: TMe | null }) {
           </button>
           <button
             type="button"
-            className="btn header-icon d-lg-none"
+            className="btn header-icon d-xl-none"
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"

@@ -43,6 +43,10 @@ export function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocu
     return () => clearTimeout(id);
   }, [autoFocus]);
 
+  const showRecent = () => {
+    setRecent(readRecent());
+    setOpen(true);
+  };
   const search = (term: string) => {
     const q = term.trim();
     if (!q) return; // search runs only when the text is non-empty
@@ -101,9 +105,10 @@ export function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocu
           aria-expanded={open}
           aria-controls={`${listId}-recent`}
           onChange={(e) => setText(e.target.value)}
-          onFocus={() => {
-            setRecent(readRecent());
-            setOpen(true);
+          onFocus={showRecent}
+          onClick={showRecent}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') showRecent();
           }}
         />
         <button type="submit" className="search-submit" aria-label={t('search.submit')}>

@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicSiteConfig, tokenCookieName } from './index';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('configuration', () => {
+  it('has working defaults: embedded database in ./data, port 3000, demo data outside production', () => {
+    const c = loadConfig({}, repoRoot);
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe(path.join(repoRoot, 'data'));
+    expect(c.env).toBe('production');
+    expect(c.demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }, repoRoot).demoData).toBe(true);
+    expect(c.site.slug).toBe('podo');
+    expect(tokenCookieName(c.site.slug)).toBe('podo-brand-access-token');
+  });
+
+  it('names every wrong variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }, repoRoot);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const msg = (e as Error).message;
+      expect(msg).toMatch(/PORT/);
+      expect(msg).toMatch(/DATABASE_URL: must start with postgres/);
+      expect(msg).toMatch(/JWT_SECRET: must be at least 32/);
+    }
+  });
+
+  it('validates the site config file and resolves texts per language with a Korean fallback', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'podo-site-'));
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ brandName: 'X', slug: 'Bad Slug' }));
+    expect(() => loadConfig({ SITE_CONFIG_FILE: bad }, repoRoot)).toThrow(/slug.*lower-case/s);
+    expect(() => loadConfig({ SITE_CONFIG_FILE: path.join(dir, 'missing.json') }, repoRoot)).toThrow(/not found/);
+
+    const site = loadConfig({}, repoRoot).site;
+    expect(publicSiteConfig(site, 'en-US').company.name).toBe('PODO Wine Korea Co., Ltd.');
+    expect(publicSiteConfig(site, 'ja-JP').company.name).toBe('(주)포도와인코리아'); // falls back to Korean
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
+import { migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from './index';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A fresh database of the project's kind (PGlite in memory or a new PostgreSQL database). */
+async function freshDb(): Promise<{ handle: DbHandle; url?: string }> {
+  if (usingPostgres()) {
+    const temp = await createTempDatabase();
+    const handle = await openDatabase({ url: temp.url, poolMax: 10 });
+    cleanups.push(() => temp.drop(), () => handle.close());
+    return { handle, url: temp.url };
+  }
+  const handle = await openDatabase({});
+  cleanups.push(() => handle.close());
+  return { handle };
+}
+
+describe('migrations and demo data', () => {
+  it('loads demo data once on an empty database and never again', async () => {
+    const { handle, url } = await freshDb();
+    await migrateDatabase(handle, url);
+    await migrateDatabase(handle, url); // applying twice is a no-op
+    expect(await seedDemoData(handle.db)).toBe(true);
+    expect(await seedDemoData(handle.db)).toBe(false);
+    const rows = await handle.db.select().from(users);
+    expect(rows.map((u) => u.email).sort()).toEqual(['admin@example.com', 'buyer@example.com', 'pending@example.com']);
+    expect(rows.every((u) => u.passwordHash.startsWith('$argon2id$'))).toBe(true);
+  });
+
+  it('never loads demo data into a database that already has data', async () => {
+    const { handle, url } = await freshDb();
+    await migrateDatabase(handle, url);
+    await handle.db.insert(users).values({ email: 'real@customer.kr', passwordHash: 'x', fullName: '실고객' });
+    expect(await seedDemoData(handle.db)).toBe(false);
+    expect(await handle.db.select().from(users)).toHaveLength(1);
+  });
+
+  it.runIf(usingPostgres())('migrates and seeds exactly once when several processes start together (PostgreSQL)', async () => {
+    const { url } = await freshDb();
+    const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url, poolMax: 4 })));
+    cleanups.push(() => Promise.all(handles.map((h) => h.close())).then(() => {}));
+    await Promise.all(handles.map((h) => migrateDatabase(h, url)));
+    const results = await Promise.all(handles.map((h) => seedDemoData(h.db)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await handles[0].db.select().from(users)).toHaveLength(3);
+  });
+
+  it.runIf(!usingPostgres())('keeps embedded data across a restart (PGlite in DATA_DIR)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'podo-pglite-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await openDatabase({ dataDir: dir });
+    await migrateDatabase(first);
+    await seedDemoData(first.db);
+    await first.db.update(users).set({ fullName: '변경된 이름' }).where(eq(users.email, 'buyer@example.com'));
+    await first.close();
+
+    const second = await openDatabase({ dataDir: dir });
+    cleanups.push(() => second.close());
+    await migrateDatabase(second);
+    expect(await seedDemoData(second.db)).toBe(false);
+    const [buyer] = await second.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+    expect(buyer.fullName).toBe('변경된 이름');
+  });
+});

@@ -1,0 +1,308 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+
+const base = inject('baseUrl');
+const COOKIE = 'podo-brand-access-token';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const scrollTo = async (page: Page, y: number) => {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
+};
+
+describe('home shell', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`serves the Korean home with header, search box and footer (${name})`, async () => {
+      const { page, context, errors } = await openPage(browser, { viewport });
+      const res = await page.goto(`${base}/`);
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['content-type']).toMatch(/text\/html/);
+      expect(await page.getAttribute('html', 'lang')).toBe('ko-KR');
+      await expect.poll(() => page.getByTestId('site-header').isVisible()).toBe(true);
+      expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
+      expect(await page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('어떤 와인을 찾으시나요?');
+      expect(await page.getByTestId('site-footer').textContent()).toContain('120-86-00000');
+      expect(await page.getByTestId('site-footer').textContent()).toContain('02-555-0199');
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('gives the header its active look after 170 px and shows scroll-to-top after 200 px', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 500 } });
+    await page.goto(`${base}/`);
+    await page.evaluate(() => (document.body.style.minHeight = '4000px'));
+    const header = page.getByTestId('site-header');
+    const top = page.getByTestId('scroll-top');
+    expect(await header.getAttribute('class')).not.toMatch(/is-active/);
+    expect(await top.isVisible()).toBe(false);
+    await scrollTo(page, 150);
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute('class')).not.toMatch(/is-active/);
+    expect(await top.isVisible()).toBe(false);
+    await scrollTo(page, 190);
+    await expect.poll(() => header.getAttribute('class')).toMatch(/is-active/);
+    expect(await top.isVisible()).toBe(false);
+    await scrollTo(page, 400);
+    await expect.poll(() => top.isVisible()).toBe(true);
+    await top.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => header.getAttribute('class')).not.toMatch(/is-active/);
+    await context.close();
+  });
+});
+
+describe('errors', () => {
+  it('answers an unmatched route with a 404 page and a Homepage link', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const res = await page.goto(`${base}/nope/deeper`);
+    expect(res?.status()).toBe(404);
+    const errorPage = page.getByTestId('error-page');
+    expect(await errorPage.textContent()).toContain('404');
+    expect(await errorPage.textContent()).toContain('This page could not be found');
+    expect(await page.getByTestId('site-header').isVisible()).toBe(true);
+    const home = page.getByRole('link', { name: 'Homepage' });
+    expect(await home.getAttribute('href')).toBe('/');
+    await home.click();
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.getByTestId('error-page').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('auth guard', () => {
+  it('sends a visitor without a token from /mypage to /account/login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/mypage`);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    expect(await page.getByTestId('login-redirected').isVisible()).toBe(true);
+    // Any path containing /mypage is protected.
+    await page.goto(`${base}/shop/mypage/orders`);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    await context.close();
+  });
+
+  it('clears an expired token and treats the visitor as anonymous', async () => {
+    const { page, context } = await openPage(browser);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', ver: 0, exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
+    await context.addCookies([{ name: COOKIE, value: expired, url: base }]);
+    await page.goto(`${base}/about`);
+    expect(new URL(page.url()).pathname).toBe('/about');
+    expect((await context.cookies()).find((c) => c.name === COOKIE)).toBeUndefined();
+    await context.addCookies([{ name: COOKIE, value: expired, url: base }]);
+    await page.goto(`${base}/mypage`);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    expect((await context.cookies()).find((c) => c.name === COOKIE)).toBeUndefined();
+    await context.close();
+  });
+
+  it('sends a forged (unexpired) token to login and clears it', async () => {
+    const { page, context } = await openPage(browser);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const forged = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.forged`;
+    await context.addCookies([{ name: COOKIE, value: forged, url: base }]);
+    await page.goto(`${base}/about`);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    expect((await context.cookies()).find((c) => c.name === COOKIE)).toBeUndefined();
+    await context.close();
+  });
+
+  it('logs the demo buyer in, returns to /mypage, and logs out', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${base}/mypage`);
+    await page.getByLabel('이메일').fill('buyer@example.com');
+    await page.getByLabel('비밀번호', { exact: true }).fill('Buyer!2345');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(`${base}/mypage`);
+    expect(await page.getByTestId('mypage-welcome').textContent()).toContain('김바이어');
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
+    expect(cookie?.sameSite).toBe('Lax');
+    await page.getByTestId('site-header').getByRole('button', { name: '로그아웃' }).first().click().catch(async () => {
+      await page.locator('main').getByRole('button', { name: '로그아웃' }).click();
+    });
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/mypage`);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  it('follows ?lang=, then the browser language, and the switcher remembers the choice', async () => {
+    const { page, context } = await openPage(browser, { locale: 'en-US' });
+    await page.goto(`${base}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US'); // browser language
+    await page.goto(`${base}/?lang=zh-TW`);
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-TW');
+    expect(await page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('您想找哪一款葡萄酒？');
+    await page.getByTestId('lang-switcher').selectOption('ja-JP');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('ja-JP');
+    await expect.poll(() => page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('どんなワインをお探しですか？');
+    await page.goto(`${base}/about`);
+    expect(await page.getAttribute('html', 'lang')).toBe('ja-JP');
+    expect(await page.locator('h1').textContent()).toBe('会社概要');
+    await context.close();
+  });
+});
+
+describe('global alert', () => {
+  it("shows the server's 4xx message on a failed login and closes on confirm", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/account/login`);
+    await page.getByLabel('이메일').fill('buyer@example.com');
+    await page.getByLabel('비밀번호', { exact: true }).fill('Wrong!2345');
+    await page.keyboard.press('Enter');
+    const alert = page.getByTestId('global-alert');
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    await expect.poll(() => alert.textContent()).toContain('입력하신 정보가 올바르지 않습니다.');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await alert.getByRole('button', { name: '확인' }).click();
+    expect(await alert.count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await context.close();
+  });
+
+  it("validates in the browser first: the field's first error in red below it", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/account/login`);
+    await page.getByLabel('이메일').fill('not-an-email');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    const err = page.locator('#login-email-error');
+    expect(await err.textContent()).toBe('올바른 이메일 주소를 입력해 주세요.');
+    expect(await err.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\(2[0-2]\d, 5\d, 6\d\)/);
+    expect(await page.locator('#login-password-error').textContent()).toBe('비밀번호을(를) 입력해 주세요.');
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    await context.close();
+  });
+
+  it("says '준비 중입니다.' for unfinished features and closes on a backdrop click", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    await page.getByTestId('site-footer').getByRole('link', { name: '이용약관' }).click();
+    const alert = page.getByTestId('global-alert');
+    await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('global-alert-backdrop').click({ position: { x: 5, y: 5 } });
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+
+  it('renders the message as sanitized HTML', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !!window.history);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      window.dispatchEvent(
+        new CustomEvent('app:alert', {
+          detail: { title: '안내', message: '<b>굵게</b><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">링크</a>' },
+        }),
+      );
+    });
+    const alert = page.getByTestId('global-alert');
+    await expect.poll(() => alert.locator('b').textContent()).toBe('굵게');
+    expect(await alert.locator('img, script').count()).toBe(0);
+    expect(await alert.locator('a').getAttribute('href')).toBeNull();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await page.keyboard.press('Escape');
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('mobile navigation', () => {
+  it('closes the drawer on every route change', async () => {
+    const { page, context } = await openPage(browser, { viewport: MOBILE });
+    await page.goto(`${base}/`);
+    const drawer = page.getByTestId('mobile-drawer');
+    expect(await drawer.isVisible()).toBe(false);
+    await page.getByTestId('drawer-toggle').click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.getByRole('link', { name: '회사소개' }).click();
+    await page.waitForURL(`${base}/about`);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(await page.locator('h1').textContent()).toBe('회사소개');
+    await context.close();
+  });
+});
+
+describe('search box', () => {
+  it('searches only non-empty text and keeps recent searches with delete and 전체삭제', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    const input = page.locator('[data-testid=search-box] input');
+    await input.fill('   ');
+    await input.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    for (const q of ['샤또', '피노 누아']) {
+      await input.fill(q);
+      await input.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/search-result' && u.searchParams.get('q') === q);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(`'${q}' 검색 결과`);
+    }
+    expect(await page.getByText('검색 결과가 없습니다.').isVisible()).toBe(true);
+    const cookie = (await context.cookies()).find((c) => c.name === 'recent-searches');
+    expect(decodeURIComponent(cookie!.value).split(',').map(decodeURIComponent)).toEqual(['피노 누아', '샤또']);
+    await input.click();
+    const recent = page.getByTestId('recent-searches');
+    expect(await recent.locator('li').allTextContents()).toEqual(['피노 누아', '샤또']);
+    await recent.getByRole('button', { name: '샤또 삭제' }).click();
+    expect(await recent.locator('li').allTextContents()).toEqual(['피노 누아']);
+    await recent.getByRole('button', { name: '전체삭제' }).click();
+    expect(await recent.textContent()).toContain('최근 검색어가 없습니다.');
+    expect((await context.cookies()).find((c) => c.name === 'recent-searches')).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('assets', () => {
+  it('serves hashed assets compressed with a long-lived immutable cache', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const page = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('reloads the page once when a script chunk fails to load', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('networkidle');
+    let blocked = 0;
+    await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => {
+      if (blocked++ === 0) return route.abort();
+      return route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    const link = page.getByTestId('site-header').getByRole('link', { name: '회사소개' });
+    await link.click();
+    // The stale page reloads itself once (a fresh document gets fresh chunk names after a deploy)…
+    await expect.poll(() => loads).toBe(1);
+    expect(blocked).toBe(1);
+    // …and then the navigation works.
+    await link.click();
+    await page.waitForURL(`${base}/about`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('회사소개');
+    expect(loads).toBe(1);
+    await context.close();
+  });
+});

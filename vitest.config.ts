@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+const pg = process.env.TEST_DATABASE_URL;
+const apiInclude = ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
+
+/**
+ * Projects: unit (pure code), the API suite on PGlite, the same suite on real PostgreSQL when
+ * TEST_DATABASE_URL is set, and browser journeys (e2e) against the built app in Debian Chromium.
+ */
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['packages/{i18n,config,contracts}/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiInclude,
+          env: { TEST_DB: 'pglite' },
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(pg
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiInclude,
+                env: { TEST_DB: 'postgres' },
+                setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/e2e-global-setup.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 45_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
