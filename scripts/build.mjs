@@ -24,7 +24,8 @@ if (web.status !== 0) {
 
 console.log('› pre-compressing static assets (br, gz)…');
 const clientDir = path.join(root, 'apps/web/build/client');
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 let compressed = 0;
 for (const file of walk(clientDir)) {
   if (!/\.(js|css|svg|json|html|txt|xml|map)$/.test(file) || statSync(file).size < 1024) continue;

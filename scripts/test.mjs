@@ -8,12 +8,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.tmp/vitest-results.json');
 mkdirSync(path.dirname(out), { recursive: true });
 rmSync(out, { force: true });
-if (process.env.TEST_DATABASE_URL) console.log(`API suite runs on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+if (process.env.TEST_DATABASE_URL)
+  console.log(`API suite runs on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
 else console.log('API suite runs on PGlite only (set TEST_DATABASE_URL to add PostgreSQL)');
 
 const r = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 if (existsSync(out)) {

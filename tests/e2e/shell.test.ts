@@ -129,9 +129,14 @@ describe('auth guard', () => {
     expect(await page.getByTestId('mypage-welcome').textContent()).toContain('김바이어');
     const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
     expect(cookie?.sameSite).toBe('Lax');
-    await page.getByTestId('site-header').getByRole('button', { name: '로그아웃' }).first().click().catch(async () => {
-      await page.locator('main').getByRole('button', { name: '로그아웃' }).click();
-    });
+    await page
+      .getByTestId('site-header')
+      .getByRole('button', { name: '로그아웃' })
+      .first()
+      .click()
+      .catch(async () => {
+        await page.locator('main').getByRole('button', { name: '로그아웃' }).click();
+      });
     await page.waitForURL(`${base}/`);
     await page.goto(`${base}/mypage`);
     expect(new URL(page.url()).pathname).toBe('/account/login');
@@ -150,7 +155,9 @@ describe('languages', () => {
     expect(await page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('您想找哪一款葡萄酒？');
     await page.getByTestId('lang-switcher').selectOption('ja-JP');
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('ja-JP');
-    await expect.poll(() => page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('どんなワインをお探しですか？');
+    await expect
+      .poll(() => page.locator('[data-testid=search-box] input').getAttribute('placeholder'))
+      .toBe('どんなワインをお探しですか？');
     await page.goto(`${base}/about`);
     expect(await page.getAttribute('html', 'lang')).toBe('ja-JP');
     expect(await page.locator('h1').textContent()).toBe('会社概要');
@@ -208,7 +215,11 @@ describe('global alert', () => {
     await page.evaluate(() => {
       window.dispatchEvent(
         new CustomEvent('app:alert', {
-          detail: { title: '안내', message: '<b>굵게</b><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">링크</a>' },
+          detail: {
+            title: '안내',
+            message:
+              '<b>굵게</b><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">링크</a>',
+          },
         }),
       );
     });

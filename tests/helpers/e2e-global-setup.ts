@@ -31,7 +31,17 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podo-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DEMO_DATA: 'true', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '100000',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -108,7 +108,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   await app.register(swagger, {
     openapi: {
       info: {
-        title: `${typeof config.site.brandName === 'string' ? config.site.brandName : config.site.brandName['en-US'] ?? config.site.slug} API`,
+        title: `${typeof config.site.brandName === 'string' ? config.site.brandName : (config.site.brandName['en-US'] ?? config.site.slug)} API`,
         version: '1',
         description:
           'Brand site and B2B ordering API. Errors are JSON `{ "message", "code" }` with the message in the `accept-language` language.',

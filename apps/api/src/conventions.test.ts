@@ -58,15 +58,30 @@ describe('API conventions', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().code).toBe('VALIDATION_FAILED');
     expect(r.json().message).toBe('이메일: 올바른 이메일 주소를 입력해 주세요.');
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'accept-language': 'en-US' }, payload: { email: 'a@b.co' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: { email: 'a@b.co' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Password: This field is required.');
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'accept-language': 'en-US' }, payload: [1, 2] });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: [1, 2],
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 
   it('refuses unsupported media types and oversized bodies with 4xx', async () => {
-    const media = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/x-foo', 'accept-language': 'en-US' }, payload: 'x' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/x-foo', 'accept-language': 'en-US' },
+      payload: 'x',
+    });
     expect(media.statusCode).toBe(415);
     expect(media.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = await t.app.inject({
@@ -99,7 +114,9 @@ describe('API conventions', () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/setting/language', '/api/v1/countries', '/api/v1/health', '/api/v1/login', '/api/v1/me']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/setting/language', '/api/v1/countries', '/api/v1/health', '/api/v1/login', '/api/v1/me']),
+    );
     expect(spec.paths['/api/v1/countries'].get.parameters.some((p: { name: string }) => p.name === 'lang')).toBe(true);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBe(200);

@@ -27,7 +27,7 @@ export function inProcessFetch(app: FastifyInstance, remoteAddress: string): Api
       else if (v !== undefined) out.set(k, String(v));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
   };
 }
 

@@ -17,9 +17,7 @@ const ZUrl = z.string().url();
 /** Brand and company details shown on the site: configuration, not code. */
 export const ZSiteConfig = z.object({
   brandName: ZLocalizedText,
-  slug: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'lower-case letters, digits and dashes, starting with a letter'),
+  slug: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'lower-case letters, digits and dashes, starting with a letter'),
   description: ZLocalizedText,
   mainPhone: z.string().regex(/^[0-9]{2,4}-[0-9]{3,4}-[0-9]{4}$/, 'like 02-1234-5678 or 1588-0000'),
   company: z.object({
@@ -33,9 +31,7 @@ export const ZSiteConfig = z.object({
     fax: z.string().optional(),
     privacyOfficer: ZLocalizedText.optional(),
   }),
-  familySites: z
-    .array(z.object({ key: z.enum(['brand', 'mall', 'cellar']), name: ZLocalizedText, url: ZUrl }))
-    .min(1),
+  familySites: z.array(z.object({ key: z.enum(['brand', 'mall', 'cellar']), name: ZLocalizedText, url: ZUrl })).min(1),
   social: z.array(z.object({ type: z.enum(['instagram', 'youtube', 'facebook', 'blog', 'kakao']), url: ZUrl })),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
@@ -56,7 +52,10 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_CONFIG_FILE: z.string().default('config/site.json'),
   PUBLIC_URL: z.string().url().optional(),

@@ -16,7 +16,10 @@ async function freshDb(): Promise<{ handle: DbHandle; url?: string }> {
   if (usingPostgres()) {
     const temp = await createTempDatabase();
     const handle = await openDatabase({ url: temp.url, poolMax: 10 });
-    cleanups.push(() => temp.drop(), () => handle.close());
+    cleanups.push(
+      () => temp.drop(),
+      () => handle.close(),
+    );
     return { handle, url: temp.url };
   }
   const handle = await openDatabase({});

@@ -11,8 +11,14 @@ describe('locale files', () => {
     for (const lang of LANGUAGES) {
       it(`${lang} ${name}.json has exactly the keys of ko-KR, none empty`, () => {
         const keys = keyPaths(bundle[lang]).sort();
-        expect(reference.filter((k) => !keys.includes(k)), 'missing keys').toEqual([]);
-        expect(keys.filter((k) => !reference.includes(k)), 'extra keys').toEqual([]);
+        expect(
+          reference.filter((k) => !keys.includes(k)),
+          'missing keys',
+        ).toEqual([]);
+        expect(
+          keys.filter((k) => !reference.includes(k)),
+          'extra keys',
+        ).toEqual([]);
         const values = keys.map((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle[lang]));
         expect(values.filter((v) => typeof v !== 'string' || !v.trim())).toEqual([]);
       });

@@ -11,7 +11,8 @@ export function ErrorPage() {
     status = error.status;
     if (status === 404) message = 'This page could not be found';
     else if (typeof error.data === 'string' && error.data) message = error.data;
-    else if (error.data && typeof (error.data as { message?: unknown }).message === 'string') message = (error.data as { message: string }).message;
+    else if (error.data && typeof (error.data as { message?: unknown }).message === 'string')
+      message = (error.data as { message: string }).message;
   }
   return (
     <section className="error-page container text-center" data-testid="error-page" aria-labelledby="error-title">

@@ -38,7 +38,14 @@ export function Footer() {
               </a>
             ))}
             {site.social.map((s) => (
-              <a key={s.url} href={s.url} target="_blank" rel="noopener noreferrer" aria-label={`${t('footer.social')}: ${s.type}`} className="footer-social">
+              <a
+                key={s.url}
+                href={s.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${t('footer.social')}: ${s.type}`}
+                className="footer-social"
+              >
                 <InstagramIcon size={22} />
               </a>
             ))}

@@ -16,7 +16,17 @@ interface ModalProps {
 let openCount = 0;
 
 /** Accessible modal: hides the page scroll while open, closes on backdrop click and Escape, traps Tab. */
-export function Modal({ open, onClose, width = 500, labelledBy, describedBy, role = 'dialog', testId, initialFocus, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  width = 500,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  testId,
+  initialFocus,
+  children,
+}: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -30,7 +40,9 @@ export function Modal({ open, onClose, width = 500, labelledBy, describedBy, rol
         e.stopPropagation();
         onClose();
       } else if (e.key === 'Tab' && panel.current) {
-        const items = panel.current.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input,select,textarea,[tabindex]:not([tabindex="-1"])');
+        const items = panel.current.querySelectorAll<HTMLElement>(
+          'a[href],button:not([disabled]),input,select,textarea,[tabindex]:not([tabindex="-1"])',
+        );
         if (items.length === 0) return;
         const first = items[0];
         const last = items[items.length - 1];
@@ -54,7 +66,11 @@ export function Modal({ open, onClose, width = 500, labelledBy, describedBy, rol
 
   if (!open) return null;
   return (
-    <div className="app-modal-backdrop" data-testid={testId ? `${testId}-backdrop` : undefined} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="app-modal-backdrop"
+      data-testid={testId ? `${testId}-backdrop` : undefined}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={panel}
         className="app-modal"

@@ -131,10 +131,19 @@ export function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocu
             <ul className="list-unstyled mb-0">
               {recent.map((term) => (
                 <li key={term} className="d-flex align-items-center justify-content-between">
-                  <button type="button" className="btn btn-link btn-sm text-body text-start px-0 text-truncate" onClick={() => search(term)}>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm text-body text-start px-0 text-truncate"
+                    onClick={() => search(term)}
+                  >
                     {term}
                   </button>
-                  <button type="button" className="btn btn-link btn-sm text-muted p-1" aria-label={t('search.deleteOne', { term })} onClick={() => remove(term)}>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm text-muted p-1"
+                    aria-label={t('search.deleteOne', { term })}
+                    onClick={() => remove(term)}
+                  >
                     <CloseIcon size={14} />
                   </button>
                 </li>

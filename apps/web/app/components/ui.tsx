@@ -19,7 +19,17 @@ export interface TabEntry {
 }
 
 /** Tabs: label with an optional quantity in parentheses; disabled entries cannot be chosen. */
-export function Tabs({ entries, active, onChange, label }: { entries: TabEntry[]; active: number; onChange(i: number): void; label: string }) {
+export function Tabs({
+  entries,
+  active,
+  onChange,
+  label,
+}: {
+  entries: TabEntry[];
+  active: number;
+  onChange(i: number): void;
+  label: string;
+}) {
   return (
     <div className="nav app-tabs" role="tablist" aria-label={label}>
       {entries.map((e, i) => (
@@ -59,7 +69,20 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange
  * Form input of spec §2: password show/hide, clear button while there is a value (not read-only), success
  * check, first error in red below (else helper text), and an enter event.
  */
-export function FormInput({ scope, name, label, type = 'text', value, onValueChange, error, helper, success, onEnter, readOnly, ...rest }: InputProps) {
+export function FormInput({
+  scope,
+  name,
+  label,
+  type = 'text',
+  value,
+  onValueChange,
+  error,
+  helper,
+  success,
+  onEnter,
+  readOnly,
+  ...rest
+}: InputProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const id = `${scope}-${name}`;
@@ -92,7 +115,12 @@ export function FormInput({ scope, name, label, type = 'text', value, onValueCha
         <div className="form-input-actions">
           {success && !error ? <CheckIcon size={18} className="text-success" title="OK" /> : null}
           {value && !readOnly ? (
-            <button type="button" className="btn btn-link p-1 text-body-tertiary" aria-label={t('login.clear')} onClick={() => onValueChange('')}>
+            <button
+              type="button"
+              className="btn btn-link p-1 text-body-tertiary"
+              aria-label={t('login.clear')}
+              onClick={() => onValueChange('')}
+            >
               <ClearIcon size={18} />
             </button>
           ) : null}

@@ -30,7 +30,9 @@ export function installChunkReload() {
   );
   window.addEventListener('unhandledrejection', (event) => {
     const msg = String((event.reason as Error | undefined)?.message ?? '');
-    if (/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(msg)) {
+    if (
+      /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(msg)
+    ) {
       reloadOnce();
     }
   });

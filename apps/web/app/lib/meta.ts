@@ -8,7 +8,10 @@ interface RootMatchData {
 }
 
 /** <title> "{page} | {brand}" and description, from the root loader data (meta runs outside React). */
-export function pageMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[], title?: (m: WebMessages) => string): MetaDescriptor[] {
+export function pageMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  title?: (m: WebMessages) => string,
+): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.data as RootMatchData | undefined;
   if (!root) return [];
   const brand = root.site.brandName;

@@ -5,15 +5,38 @@ import { useUser } from '../lib/site';
 import { SiteLink } from '../components/site-link';
 import { useLogout } from '../components/header';
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, (m) => m.mypage.title), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, (m) => m.mypage.title),
+  { name: 'robots', content: 'noindex' },
+];
 
 const GROUPS = [
-  { title: 'mypage.ordersGroup', items: [['mypage.orderLookup', '/mypage/orders'], ['mypage.subscription', '/mypage/subscriptions'], ['mypage.cancellations', '/mypage/cancellations']] },
+  {
+    title: 'mypage.ordersGroup',
+    items: [
+      ['mypage.orderLookup', '/mypage/orders'],
+      ['mypage.subscription', '/mypage/subscriptions'],
+      ['mypage.cancellations', '/mypage/cancellations'],
+    ],
+  },
   {
     title: 'mypage.accountGroup',
-    items: [['mypage.profile', '/mypage/profile'], ['mypage.ships', '/mypage/ships'], ['mypage.grade', '/mypage/grade'], ['mypage.cash', '/mypage/cash'], ['mypage.coupons', '/mypage/coupons']],
+    items: [
+      ['mypage.profile', '/mypage/profile'],
+      ['mypage.ships', '/mypage/ships'],
+      ['mypage.grade', '/mypage/grade'],
+      ['mypage.cash', '/mypage/cash'],
+      ['mypage.coupons', '/mypage/coupons'],
+    ],
   },
-  { title: 'mypage.supportGroup', items: [['mypage.qna', '/mypage/qna'], ['mypage.faq', '/mypage/faq'], ['mypage.notices', '/mypage/notices']] },
+  {
+    title: 'mypage.supportGroup',
+    items: [
+      ['mypage.qna', '/mypage/qna'],
+      ['mypage.faq', '/mypage/faq'],
+      ['mypage.notices', '/mypage/notices'],
+    ],
+  },
 ] as const;
 
 /** Member area (the shell's guard already sent anonymous visitors to log in). */
@@ -26,7 +49,11 @@ export default function MyPage() {
       <div className="d-flex justify-content-between align-items-start flex-wrap gap-2">
         <div>
           <h1 className="page-title mb-1">{t('mypage.title')}</h1>
-          {user ? <p className="text-body-secondary" data-testid="mypage-welcome">{t('mypage.welcome', { name: user.fullName })}</p> : null}
+          {user ? (
+            <p className="text-body-secondary" data-testid="mypage-welcome">
+              {t('mypage.welcome', { name: user.fullName })}
+            </p>
+          ) : null}
         </div>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={logout}>
           {t('header.logout')}

@@ -4,7 +4,10 @@ import type { Route } from './+types/search-result';
 import { pageMeta } from '../lib/meta';
 import { EmptyState } from '../components/ui';
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, (m) => m.search.label), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, (m) => m.search.label),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Unified search page; the catalogue search itself arrives with the wine portfolio. */
 export default function SearchResult() {

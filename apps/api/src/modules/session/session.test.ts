@@ -36,18 +36,30 @@ describe('login and me', () => {
 
   it('authenticates only by the Authorization header, and refuses forged and expired tokens', async () => {
     const { accessToken } = (await login('buyer@example.com', 'Buyer!2345')).json().data;
-    const viaCookie = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `podo-brand-access-token=${accessToken}` } });
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: `podo-brand-access-token=${accessToken}` },
+    });
     expect(viaCookie.statusCode).toBe(401);
     expect(viaCookie.json().code).toBe('UNAUTHORIZED');
 
-    const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const forged = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     const expired = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     for (const token of [forged, expired, 'garbage', `${accessToken}x`]) {
-      const r = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' } });
+      const r = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+      });
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({ code: 'TOKEN_INVALID', message: 'Your login has expired or is not valid. Please log in again.' });
     }
