@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { sourceStamp } from './stamp.mjs';
 
@@ -39,8 +39,9 @@ console.log('› bundling the server…');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
 await esbuild.build({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outfile: path.join(root, 'dist/server.mjs'),
+  entryPoints: { server: path.join(root, 'apps/server/src/main.ts'), template: path.join(root, 'apps/server/src/template.ts') },
+  outdir: path.join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -50,6 +51,11 @@ await esbuild.build({
   external: external.flatMap((n) => [n, `${n}/*`]),
   logLevel: 'warning',
 });
+console.log('› preparing the embedded database template (skips initdb on first start)…');
+const { writeDatabaseTemplate } = await import(
+  pathToFileURL(path.join(root, 'dist/server.mjs')).href.replace('server.mjs', 'template.mjs')
+);
+await writeDatabaseTemplate(path.join(root, 'dist/pglite-template.tar.gz'));
 mkdirSync(path.join(root, 'dist'), { recursive: true });
 writeFileSync(path.join(root, 'dist/build-stamp.json'), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 console.log(`✓ built in ${((Date.now() - t0) / 1000).toFixed(1)} s (${compressed} assets pre-compressed)`);

@@ -6,6 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceStamp } from './stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A .env file in the working directory sets variables that are not already set.
+if (existsSync('.env')) process.loadEnvFile('.env');
 const stampFile = path.join(root, 'dist/build-stamp.json');
 const needsBuild = () => {
   if (!existsSync(path.join(root, 'dist/server.mjs')) || !existsSync(path.join(root, 'apps/web/build/server/index.js'))) return true;

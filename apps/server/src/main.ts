@@ -20,7 +20,11 @@ try {
 }
 
 const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
-const app = await createServer({ config, webBuildDir: path.join(root, 'apps/web/build') });
+const app = await createServer({
+  config,
+  webBuildDir: path.join(root, 'apps/web/build'),
+  pgliteTemplate: path.join(root, 'dist/pglite-template.tar.gz'),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

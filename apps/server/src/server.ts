@@ -8,12 +8,19 @@ export interface ServerOptions {
   config: AppConfig;
   /** apps/web/build; omit to serve the API only. */
   webBuildDir?: string;
+  /** PGlite template tarball for a new DATA_DIR (dist/pglite-template.tar.gz). */
+  pgliteTemplate?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Opens and migrates the database, loads demo data on an empty one, and composes API + web in one app. */
-export async function createServer({ config, webBuildDir, logger }: ServerOptions): Promise<App> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+export async function createServer({ config, webBuildDir, pgliteTemplate, logger }: ServerOptions): Promise<App> {
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+    template: pgliteTemplate,
+  });
   try {
     await migrateDatabase(db, config.databaseUrl);
     const seeded = config.demoData ? await seedDemoData(db.db) : false;

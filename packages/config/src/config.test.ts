@@ -7,14 +7,15 @@ import { ConfigError, loadConfig, publicSiteConfig, tokenCookieName } from './in
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 describe('configuration', () => {
-  it('has working defaults: embedded database in ./data, port 3000, demo data outside production', () => {
+  it('has working defaults: embedded database in ./data, port 3000, demo data unless NODE_ENV=production', () => {
     const c = loadConfig({}, repoRoot);
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toBe(path.join(repoRoot, 'data'));
     expect(c.env).toBe('production');
-    expect(c.demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development' }, repoRoot).demoData).toBe(true);
+    expect(c.demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, repoRoot).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }, repoRoot).demoData).toBe(true);
     expect(c.site.slug).toBe('podo');
     expect(tokenCookieName(c.site.slug)).toBe('podo-brand-access-token');
   });

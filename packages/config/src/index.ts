@@ -78,7 +78,7 @@ export interface AppConfig {
   publicUrl?: string;
   /** JWT signing secret; when unset the server generates one and keeps it in DATA_DIR. */
   jwtSecret?: string;
-  /** Load demo data on an empty database (default on, except NODE_ENV=production). */
+  /** Load demo data on an empty database (default on, unless NODE_ENV=production is set explicitly). */
   demoData: boolean;
   trustProxy: boolean;
   rateLimit: { max: number; windowMs: number };
@@ -114,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid environment configuration:\n${formatIssues('', parsed.error.issues)}`);
   }
   const e = parsed.data;
-  const demo = e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DEMO_DATA);
+  // Demo data is on for a plain `npm start`; an explicit NODE_ENV=production turns it off.
+  const demo = e.DEMO_DATA === undefined ? clean.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DEMO_DATA);
   return {
     env: e.NODE_ENV,
     host: e.HOST,

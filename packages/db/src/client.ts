@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,21 @@ export interface OpenOptions {
   /** PGlite data directory; unset means in memory (tests). */
   dataDir?: string;
   poolMax?: number;
+  /**
+   * A tarball of a freshly initialized PGlite data directory (made by `npm run build`). A new DATA_DIR
+   * starts from it instead of running initdb in WebAssembly, which saves about two seconds at first start.
+   */
+  template?: string;
+}
+
+/** Writes the tarball of an empty, initialized PGlite data directory (see OpenOptions.template). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { writeFileSync } = await import('node:fs');
+  const db = await PGlite.create();
+  const blob = await db.dumpDataDir('gzip');
+  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  await db.close();
 }
 
 /** Finds packages/db/migrations from source files and from the bundled server alike. */
@@ -58,11 +73,23 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let dir: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
     mkdirSync(dir, { recursive: true });
+    if (fresh && opts.template && existsSync(opts.template)) loadDataDir = new Blob([readFileSync(opts.template)]);
   }
-  const client = await PGlite.create(dir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  } catch (e) {
+    if (!loadDataDir || !dir) throw e;
+    // A template from another PGlite version: start the directory over with a plain initdb.
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,

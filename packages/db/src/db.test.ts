@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
-import { migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from './index';
+import { migrateDatabase, openDatabase, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -72,5 +72,26 @@ describe('migrations and demo data', () => {
     expect(await seedDemoData(second.db)).toBe(false);
     const [buyer] = await second.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
     expect(buyer.fullName).toBe('변경된 이름');
+  });
+
+  it.runIf(!usingPostgres())('starts a new DATA_DIR from the build template, and falls back when the template is unreadable', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'podo-tpl-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const template = path.join(dir, 'template.tar.gz');
+    await writePgliteTemplate(template);
+    const db = await openDatabase({ dataDir: path.join(dir, 'a'), template });
+    await migrateDatabase(db);
+    expect(await seedDemoData(db.db)).toBe(true);
+    await db.close();
+    const again = await openDatabase({ dataDir: path.join(dir, 'a'), template });
+    expect(await again.db.select().from(users)).toHaveLength(3);
+    await again.close();
+
+    const broken = path.join(dir, 'broken.tar.gz');
+    writeFileSync(broken, 'not a tarball');
+    const fallback = await openDatabase({ dataDir: path.join(dir, 'b'), template: broken });
+    cleanups.push(() => fallback.close());
+    await migrateDatabase(fallback);
+    expect(await seedDemoData(fallback.db)).toBe(true);
   });
 });

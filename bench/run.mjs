@@ -1,0 +1,140 @@
+// `npm run bench`: measures the product as a user runs it and writes docs/benchmarks.md.
+// - start-up: `npm start` on an already built checkout until the first page answers (cold = empty DATA_DIR,
+//   warm = existing data), 3 runs each;
+// - sequential latency (1 connection) of the SSR home page and two API calls.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sourceStamp } from '../scripts/stamp.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = 3700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}`;
+
+function ensureBuilt() {
+  const f = path.join(root, 'dist/build-stamp.json');
+  if (existsSync(f) && JSON.parse(readFileSync(f, 'utf8')).stamp === sourceStamp(root)) return;
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+async function waitForPage(deadlineMs) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < deadlineMs) {
+    try {
+      const r = await fetch(`${base}/`);
+      if (r.status === 200) {
+        await r.arrayBuffer();
+        return performance.now() - t0;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('server did not answer');
+}
+
+function startServer(dataDir) {
+  const t0 = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  return { child, t0 };
+}
+async function stopServer(child) {
+  process.kill(-child.pid, 'SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function measureStart(dataDir) {
+  const { child, t0 } = startServer(dataDir);
+  await waitForPage(30_000);
+  const ms = performance.now() - t0;
+  await stopServer(child);
+  return ms;
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+async function latency(url, n = 300, headers = {}) {
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const xs = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const r = await fetch(url, { headers });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+    xs.push(performance.now() - t);
+  }
+  return { p50: pct(xs, 50), p95: pct(xs, 95), p99: pct(xs, 99) };
+}
+
+ensureBuilt();
+const cold = [];
+const warm = [];
+for (let i = 0; i < 3; i++) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'podo-bench-'));
+  cold.push(await measureStart(dir));
+  warm.push(await measureStart(dir));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'podo-bench-'));
+const { child } = startServer(dir);
+await waitForPage(30_000);
+const rows = [
+  ['SSR `GET /` (Korean home)', await latency(`${base}/`)],
+  ['API `GET /api/v1/setting/language`', await latency(`${base}/api/v1/setting/language`)],
+  ['API `GET /api/v1/countries` (ko-KR)', await latency(`${base}/api/v1/countries`)],
+];
+await stopServer(child);
+rmSync(dir, { recursive: true, force: true });
+
+const f = (x) => `${x.toFixed(0)} ms`;
+const g = (x) => `${x.toFixed(2)} ms`;
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const md = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.mjs). Re-run it after changes that touch start-up or hot paths.
+
+- **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- **Machine**: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}
+- **Node**: ${process.version}; embedded PGlite database
+
+## Start-up: \`npm start\` on an already built checkout until \`GET /\` answers 200
+
+Target (issue #2): first page within 5 s.
+
+| run | cold (empty DATA_DIR: migrations + demo data) | warm (existing data) |
+|---|---|---|
+${cold.map((c, i) => `| ${i + 1} | ${f(c)} | ${f(warm[i])} |`).join('\n')}
+| **worst** | **${f(Math.max(...cold))}** | **${f(Math.max(...warm))}** |
+
+Result: ${Math.max(...cold, ...warm) <= 5000 ? 'target met' : 'target MISSED'} (worst ${f(Math.max(...cold, ...warm))}).
+
+## Sequential latency, 1 connection, 300 requests after 20 warm-up requests (rate limit raised for the run)
+
+| request | p50 | p95 | p99 |
+|---|---|---|---|
+${rows.map(([name, r]) => `| ${name} | ${g(r.p50)} | ${g(r.p95)} | ${g(r.p99)} |`).join('\n')}
+
+Load benchmarks at 100 connections (autocannon/wrk) and the catalogue targets come with the wine portfolio issue.
+`;
+writeFileSync(path.join(root, 'docs/benchmarks.md'), md);
+console.log(md);
