@@ -190,7 +190,7 @@ describe('global alert', () => {
     const err = page.locator('#login-email-error');
     expect(await err.textContent()).toBe('올바른 이메일 주소를 입력해 주세요.');
     expect(await err.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\(2[0-2]\d, 5\d, 6\d\)/);
-    expect(await page.locator('#login-password-error').textContent()).toBe('비밀번호을(를) 입력해 주세요.');
+    expect(await page.locator('#login-password-error').textContent()).toBe('비밀번호를 입력해 주세요.');
     expect(new URL(page.url()).pathname).toBe('/account/login');
     await context.close();
   });

@@ -55,9 +55,9 @@ export default function Login() {
 
   const validate = () => {
     const next: typeof errors = {};
-    if (!email.trim()) next.email = t('login.required', { field: t('login.email') });
+    if (!email.trim()) next.email = t('login.emailRequired');
     else if (!EMAIL.test(email.trim())) next.email = t('login.invalidEmail');
-    if (!password) next.password = t('login.required', { field: t('login.password') });
+    if (!password) next.password = t('login.passwordRequired');
     setErrors(next);
     return Object.keys(next).length === 0;
   };
