@@ -10,6 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A JWT-shaped token with no valid signature, expiring `secondsFromNow` from now. */
+const unsignedToken = (secondsFromNow: number) => {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', ver: 0, exp: Math.floor(Date.now() / 1000) + secondsFromNow })}.not-signed`;
+};
+
 const scrollTo = async (page: Page, y: number) => {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
@@ -95,8 +101,7 @@ describe('auth guard', () => {
 
   it('clears an expired token and treats the visitor as anonymous', async () => {
     const { page, context } = await openPage(browser);
-    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const expired = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', ver: 0, exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
+    const expired = unsignedToken(-60);
     await context.addCookies([{ name: COOKIE, value: expired, url: base }]);
     await page.goto(`${base}/about`);
     expect(new URL(page.url()).pathname).toBe('/about');
@@ -110,8 +115,7 @@ describe('auth guard', () => {
 
   it('sends a forged (unexpired) token to login and clears it', async () => {
     const { page, context } = await openPage(browser);
-    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const forged = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.forged`;
+    const forged = unsignedToken(3600);
     await context.addCookies([{ name: COOKIE, value: forged, url: base }]);
     await page.goto(`${base}/about`);
     expect(new URL(page.url()).pathname).toBe('/account/login');
