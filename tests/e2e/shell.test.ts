@@ -255,6 +255,27 @@ describe('mobile navigation', () => {
   });
 });
 
+describe('navigation progress', () => {
+  it('shows the top progress bar only when a navigation takes longer than 200 ms', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('networkidle');
+    const bar = page.getByTestId('nav-progress');
+    expect(await bar.getAttribute('class')).toMatch(/is-idle/);
+    // Slow down the page data of the next navigation.
+    await page.route(/\/about\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 900));
+      await route.continue();
+    });
+    await page.getByTestId('site-header').getByRole('link', { name: '회사소개' }).click();
+    await expect.poll(() => bar.getAttribute('class'), { timeout: 800 }).toMatch(/is-running/);
+    await page.waitForURL(`${base}/about`);
+    await expect.poll(() => bar.getAttribute('class')).toMatch(/is-(done|idle)/);
+    await expect.poll(() => bar.getAttribute('class')).toMatch(/is-idle/);
+    await context.close();
+  });
+});
+
 describe('search box', () => {
   it('searches only non-empty text and keeps recent searches with delete and 전체삭제', async () => {
     const { page, context } = await openPage(browser);
