@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tokenCookieName } from '@podo/config/shared';
 import type { Route } from './+types/account.login';
@@ -131,9 +131,6 @@ export default function Login() {
           {t('login.signup')}
         </SiteLink>
       </p>
-      <Link to="/" className="visually-hidden">
-        {t('common.home')}
-      </Link>
     </div>
   );
 }
