@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -12,6 +12,8 @@ import { resolveLanguage } from '@podo/i18n';
 import type { z } from 'zod';
 import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
+import { errorMessage } from './lib/i18n';
+import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';
 
@@ -57,6 +59,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (an undecodable URL, a bad content type) get the same localized body as the rest.
+    frameworkErrors: (error, req, reply) => {
+      const lang = resolveLanguage({ acceptLanguage: req.headers['accept-language'] });
+      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      void (reply as unknown as FastifyReply).status(ERROR_STATUS[code]).send({ code, message: errorMessage(lang, code) });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', {

@@ -94,6 +94,12 @@ describe('API conventions', () => {
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('answers an undecodable URL with a localized 400 in the usual shape', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A', headers: { 'accept-language': 'en-US' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request is not valid.' });
+  });
+
   it('never shows internals in a 5xx body', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/test-only/boom', headers: { 'accept-language': 'ko-KR' } });
     expect(r.statusCode).toBe(500);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, matchLanguage, negotiateLanguage, resolveLanguage } from './index';
 import { apiMessages, keyPaths, webMessages } from './resources';
 
+/** The value at a dotted key path of a nested message object. */
+const valueAt = (bundle: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle);
+
 describe('locale files', () => {
   for (const [name, bundle] of [
     ['web', webMessages],
@@ -19,7 +23,7 @@ describe('locale files', () => {
           keys.filter((k) => !reference.includes(k)),
           'extra keys',
         ).toEqual([]);
-        const values = keys.map((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle[lang]));
+        const values = keys.map((k) => valueAt(bundle[lang], k));
         expect(values.filter((v) => typeof v !== 'string' || !v.trim())).toEqual([]);
       });
     }
@@ -29,8 +33,7 @@ describe('locale files', () => {
     const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
     for (const bundle of [webMessages, apiMessages]) {
       for (const key of keyPaths(bundle['ko-KR'])) {
-        const get = (lang: (typeof LANGUAGES)[number]) =>
-          key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle[lang]) as string;
+        const get = (lang: (typeof LANGUAGES)[number]) => valueAt(bundle[lang], key) as string;
         for (const lang of LANGUAGES) expect(vars(get(lang)), `${lang} ${key}`).toEqual(vars(get('ko-KR')));
       }
     }
