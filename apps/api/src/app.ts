@@ -12,6 +12,7 @@ import { resolveLanguage } from '@podo/i18n';
 import type { z } from 'zod';
 import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
+import { createNotifier, type Notifier } from './lib/notify';
 import { errorMessage } from './lib/i18n';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
@@ -21,6 +22,8 @@ export interface AppDeps {
   config: AppConfig;
   db: DbHandle;
   tokens: TokenService;
+  /** E-mail (SMTP) and SMS delivery. */
+  notifier: Notifier;
   startedAt: number;
 }
 
@@ -71,8 +74,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     config,
     db,
     tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir)),
+    notifier: createNotifier(config, app.log),
     startedAt: Date.now(),
   } satisfies AppDeps);
+  app.addHook('onClose', async () => app.deps.notifier.close());
 
   // zod validates every body, query and param; failures keep their issues for a localized message.
   app.setValidatorCompiler(({ schema }) => (data) => {

@@ -5,6 +5,11 @@ import { settingsRoutes } from './modules/settings/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { accountRoutes } from './modules/account/routes';
+import { certificationRoutes } from './modules/certification/routes';
+import { recoveryRoutes } from './modules/recovery/routes';
+import { oauthRoutes } from './modules/oauth/routes';
+import { adminRoutes } from './modules/admin/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -33,6 +38,11 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(countriesRoutes);
   await app.register(sessionRoutes);
+  await app.register(accountRoutes);
+  await app.register(certificationRoutes);
+  await app.register(recoveryRoutes);
+  await app.register(oauthRoutes);
+  await app.register(adminRoutes, { prefix: '/admin' });
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

@@ -64,7 +64,78 @@ const ZEnv = z.object({
   TRUST_PROXY: bool(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_SENDER: z
+    .string()
+    .regex(/^[0-9-]{8,20}$/, 'a registered sender number like 02-1234-5678')
+    .optional(),
+  ...oauthEnv('KAKAO'),
+  ...oauthEnv('NAVER'),
+  ...oauthEnv('GOOGLE'),
+  ...oauthEnv('FACEBOOK'),
 });
+
+/** OAUTH_<P>_CLIENT_ID / _CLIENT_SECRET / _AUTHORIZE_URL / _TOKEN_URL / _USERINFO_URL for one provider. */
+function oauthEnv<P extends string>(p: P) {
+  return {
+    [`OAUTH_${p}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`OAUTH_${p}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`OAUTH_${p}_AUTHORIZE_URL`]: z.string().url().optional(),
+    [`OAUTH_${p}_TOKEN_URL`]: z.string().url().optional(),
+    [`OAUTH_${p}_USERINFO_URL`]: z.string().url().optional(),
+  } as Record<`OAUTH_${P}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'AUTHORIZE_URL' | 'TOKEN_URL' | 'USERINFO_URL'}`, z.ZodOptional<z.ZodString>>;
+}
+
+export type OAuthProviderName = 'kakao' | 'naver' | 'google' | 'facebook';
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret?: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  /** Send a PKCE S256 challenge (providers that support it). */
+  pkce: boolean;
+  scope: string;
+}
+
+/** The providers' real endpoints; each can be overridden (tests point them at a local fake provider). */
+const OAUTH_DEFAULTS: Record<OAuthProviderName, Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>> = {
+  kakao: {
+    authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    pkce: true,
+    scope: 'account_email',
+  },
+  naver: {
+    authorizeUrl: 'https://nid.naver.com/oauth2.0/authorize',
+    tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
+    pkce: false,
+    scope: '',
+  },
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    pkce: true,
+    scope: 'openid email profile',
+  },
+  facebook: {
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userInfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    pkce: true,
+    scope: 'email',
+  },
+};
 
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
@@ -82,6 +153,11 @@ export interface AppConfig {
   demoData: boolean;
   trustProxy: boolean;
   rateLimit: { max: number; windowMs: number };
+  /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
+  mail: { smtpUrl?: string; from: string };
+  sms: { provider: 'log' | 'http'; httpUrl?: string; httpToken?: string; sender?: string };
+  /** Social login providers that have a client id configured. */
+  oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   site: TSiteConfig;
 }
 
@@ -130,8 +206,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoData: demo,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
+    sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN, sender: e.SMS_SENDER },
+    oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
   };
+}
+
+function oauthConfig(e: Record<string, string | undefined>): AppConfig['oauth'] {
+  const out: AppConfig['oauth'] = {};
+  for (const name of Object.keys(OAUTH_DEFAULTS) as OAuthProviderName[]) {
+    const P = `OAUTH_${name.toUpperCase()}_`;
+    const clientId = e[`${P}CLIENT_ID`];
+    if (!clientId) continue;
+    const d = OAUTH_DEFAULTS[name];
+    out[name] = {
+      ...d,
+      clientId,
+      clientSecret: e[`${P}CLIENT_SECRET`],
+      authorizeUrl: e[`${P}AUTHORIZE_URL`] ?? d.authorizeUrl,
+      tokenUrl: e[`${P}TOKEN_URL`] ?? d.tokenUrl,
+      userInfoUrl: e[`${P}USERINFO_URL`] ?? d.userInfoUrl,
+    };
+  }
+  return out;
 }
 
 /** Resolves a localized config text for one language, falling back to Korean. */

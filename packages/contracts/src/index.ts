@@ -30,7 +30,7 @@ export const ZHealth = z.object({
   uptimeSeconds: z.number(),
 });
 
-// ---- session ---------------------------------------------------------------------------------------------
+// ---- session and accounts -------------------------------------------------------------------------------
 export const ROLES = ['MEMBER', 'BUYER', 'ADMIN'] as const;
 export const MEMBER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
@@ -42,12 +42,5 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 export const ZLoginResult = z.object({ data: z.object({ accessToken: z.string(), expiresAt: z.string() }) });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
-export const ZMe = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  fullName: z.string(),
-  role: z.enum(ROLES),
-  status: z.enum(MEMBER_STATUSES),
-});
-export const ZMeResult = z.object({ data: ZMe });
-export type TMe = z.infer<typeof ZMe>;
+export * from './accounts';
+export * from './rules';

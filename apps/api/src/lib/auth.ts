@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -25,6 +25,11 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 
 export class TokenService {
   constructor(private readonly secret: Uint8Array) {}
+
+  /** Keyed hash (hex) for values kept only as hashes: certification codes, OAuth states, withdrawn e-mails. */
+  hmac(value: string): string {
+    return createHmac('sha256', this.secret).update(value).digest('hex');
+  }
 
   /** Signs an access token with an exp claim. */
   async sign(claims: TokenClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {

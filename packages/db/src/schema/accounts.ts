@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgEnum, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('member_role', ['MEMBER', 'BUYER', 'ADMIN']);
 export const memberStatusEnum = pgEnum('member_status', ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN']);
+export const businessTypeEnum = pgEnum('business_type', ['RESTAURANT', 'WINE_BAR', 'RETAIL', 'HOTEL', 'DISTRIBUTOR', 'OTHER']);
+export const socialProviderEnum = pgEnum('social_provider', ['kakao', 'naver', 'google', 'facebook']);
 
-/** Members, trade buyers and admins. The accounts issue extends this with business details. */
+/** Members, trade buyers and admins. */
 export const users = pgTable(
   'users',
   {
@@ -12,15 +14,143 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: varchar('password_hash', { length: 200 }).notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
+    /** Korean mobile number as 010-1234-5678. */
     mobile: varchar('mobile', { length: 20 }),
+    /** YYYYMMDD, as entered (spec: 19990101). */
+    birthday: varchar('birthday', { length: 8 }),
     role: roleEnum('role').notNull().default('MEMBER'),
     status: memberStatusEnum('status').notNull().default('PENDING'),
     /** Bumped on password change/reset/leave so earlier tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'Change next time' on the password campaign: not asked again before this moment. */
+    passwordReminderAt: timestamp('password_reminder_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }),
+    privacyAgreedAt: timestamp('privacy_agreed_at', { withTimezone: true }),
+    /** Set while the member consents to marketing messages; null when not. */
+    marketingAgreedAt: timestamp('marketing_agreed_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by'),
+    rejectReason: varchar('reject_reason', { length: 500 }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_mobile_idx').on(t.mobile),
+    index('users_status_idx').on(t.status),
+  ],
 );
+
+/** Files people upload (business registration certificates). Bytes live under DATA_DIR/uploads. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: varchar('purpose', { length: 30 }).notNull(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    ownerUserId: integer('owner_user_id').references(() => users.id),
+    uploaderIp: varchar('uploader_ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploaded_files_owner_idx').on(t.ownerUserId)],
+);
+
+/** Business details of a trade buyer (one row per member). */
+export const businessProfiles = pgTable('business_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  companyName: varchar('company_name', { length: 100 }).notNull(),
+  /** 10 digits without dashes; checksum validated. */
+  businessNumber: varchar('business_number', { length: 10 }).notNull(),
+  representative: varchar('representative', { length: 50 }).notNull(),
+  businessType: businessTypeEnum('business_type').notNull(),
+  taxEmail: varchar('tax_email', { length: 254 }).notNull(),
+  certificateFileId: uuid('certificate_file_id').references(() => uploadedFiles.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time certification codes (SMS and e-mail). Only a keyed hash of the code is kept. A code is bound to a
+ * purpose and a target (normalized mobile or lower-case e-mail), expires, allows a few attempts, and is used once.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purpose: varchar('purpose', { length: 30 }).notNull(),
+    target: varchar('target', { length: 254 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_lookup_idx').on(t.purpose, t.target, t.createdAt)],
+);
+
+/** A member's login with a social provider, keyed by (provider, provider user id). */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: socialProviderEnum('provider').notNull(),
+    providerUserId: varchar('provider_user_id', { length: 191 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_provider_uq').on(t.provider, t.providerUserId),
+    uniqueIndex('social_identities_user_provider_uq').on(t.userId, t.provider),
+  ],
+);
+
+/** OAuth `state` values handed out (stored hashed), with the PKCE verifier and the redirect URI they were made for. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: varchar('state_hash', { length: 64 }).primaryKey(),
+  provider: socialProviderEnum('provider').notNull(),
+  codeVerifier: varchar('code_verifier', { length: 128 }),
+  redirectUri: varchar('redirect_uri', { length: 500 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Why and when members left; the e-mail is kept only as a hash, to refuse re-registration for six months. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    emailHash: varchar('email_hash', { length: 64 }).notNull(),
+    reasonCode: varchar('reason_code', { length: 30 }).notNull(),
+    reasonText: varchar('reason_text', { length: 500 }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+    reregisterAfter: timestamp('reregister_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('withdrawals_email_hash_idx').on(t.emailHash)],
+);
+
+/** Fixed-window counters for abuse limits (login failures, code sends), shared by every server process. */
+export const throttleBuckets = pgTable('throttle_buckets', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -4,6 +4,7 @@ import { users, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { loadMe, type UserRow } from './me';
 
 /** Main login token lifetime (spec §9: one day). */
 export const LOGIN_TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -25,12 +26,17 @@ export async function login(db: Database, tokens: TokenService, email: string, p
   return { accessToken: token, expiresAt: expiresAt.toISOString() };
 }
 
-/** Resolves a bearer token to its user; any bad, expired or superseded token is TOKEN_INVALID. */
-export async function authenticate(db: Database, tokens: TokenService, token: string): Promise<TMe> {
+/** Resolves a bearer token to its user row; any bad, expired or superseded token is TOKEN_INVALID. */
+export async function authenticateUser(db: Database, tokens: TokenService, token: string): Promise<UserRow> {
   const claims = await tokens.verify(token);
   const id = claims ? Number(claims.sub) : NaN;
   if (!claims || !Number.isSafeInteger(id)) throw new AppError('TOKEN_INVALID');
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user || user.tokenVersion !== claims.ver || user.status === 'WITHDRAWN') throw new AppError('TOKEN_INVALID');
-  return { id: user.id, email: user.email, fullName: user.fullName, role: user.role, status: user.status };
+  return user;
+}
+
+/** GET /me: the token's user, shown to themselves. */
+export async function authenticate(db: Database, tokens: TokenService, token: string): Promise<TMe> {
+  return loadMe(db, await authenticateUser(db, tokens, token));
 }

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import { throttleBuckets, type Database } from '@podo/db';
+
+export interface ThrottleState {
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every server process (and both PGlite and PostgreSQL)
+ * sees the same numbers. `hit` is one atomic upsert: parallel requests can never under-count.
+ */
+export async function hit(db: Database, key: string, windowMs: number): Promise<ThrottleState> {
+  const result = await db.execute(sql`
+    insert into ${throttleBuckets} (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      count = case when ${throttleBuckets.resetAt} <= now() then 1 else ${throttleBuckets.count} + 1 end,
+      reset_at = case when ${throttleBuckets.resetAt} <= now() then excluded.reset_at else ${throttleBuckets.resetAt} end
+    returning count, reset_at`);
+  const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+/** The current count of a key (0 when absent or its window has passed). */
+export async function peek(db: Database, key: string): Promise<ThrottleState> {
+  const [row] = await db.select().from(throttleBuckets).where(eq(throttleBuckets.key, key)).limit(1);
+  if (!row || row.resetAt.getTime() <= Date.now()) return { count: 0, resetAt: new Date() };
+  return { count: row.count, resetAt: row.resetAt };
+}
+
+export async function clear(db: Database, key: string): Promise<void> {
+  await db.delete(throttleBuckets).where(eq(throttleBuckets.key, key));
+}
+
+/** Seconds until a window resets, at least 1. */
+export function secondsUntil(resetAt: Date): number {
+  return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+}

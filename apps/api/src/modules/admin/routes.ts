@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Stub: filled in by the accounts issue. */
+export async function adminRoutes(_app: FastifyInstance) {}

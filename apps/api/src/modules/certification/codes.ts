@@ -1,0 +1,183 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { verificationCodes, type Database } from '@podo/db';
+import { CODE_LENGTH } from '@podo/contracts';
+import type { TokenService } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { hit, secondsUntil } from '../../lib/throttle';
+
+/**
+ * What a code is for. A code only ever works for its own purpose and target (normalized mobile or
+ * lower-case e-mail), so a sign-up code cannot reset a password.
+ */
+export type CodePurpose =
+  'SIGNUP_MOBILE' | 'SIGNUP_EMAIL' | 'CERT_MOBILE' | 'FIND_ACCOUNT' | 'RESET_PASSWORD_EMAIL' | 'RESET_PASSWORD_MOBILE';
+
+/** Lifetimes and limits. SMS codes are short-lived (3 minutes, as Korean services do); e-mail lives longer. */
+export const CODE_POLICY = {
+  ttlMs: {
+    SIGNUP_MOBILE: 3 * 60_000,
+    CERT_MOBILE: 3 * 60_000,
+    FIND_ACCOUNT: 3 * 60_000,
+    RESET_PASSWORD_MOBILE: 3 * 60_000,
+    SIGNUP_EMAIL: 10 * 60_000,
+    RESET_PASSWORD_EMAIL: 30 * 60_000,
+  } satisfies Record<CodePurpose, number>,
+  /** Wrong guesses allowed per code (the right one included). */
+  maxAttempts: 5,
+  /** A second code for the same purpose and target can be requested after this. */
+  resendCooldownMs: 60_000,
+  /** Codes per target (phone or e-mail) per day, all purposes together. */
+  perTargetPerDay: 10,
+  /** Codes per client IP per hour. */
+  perIpPerHour: 30,
+  /** A verified code must be used (sign-up, reset…) within this time. */
+  verifiedUseWithinMs: 30 * 60_000,
+};
+
+function codeHash(tokens: TokenService, purpose: CodePurpose, target: string, code: string) {
+  return tokens.hmac(`code:${purpose}:${target}:${code}`);
+}
+
+function sameHash(a: string, b: string) {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface IssuedCode {
+  /** The plain code, to be delivered by the caller (SMS or e-mail); only its keyed hash is stored. */
+  code: string;
+  expiresAt: Date;
+  resendAfterSeconds: number;
+}
+
+/**
+ * Creates a new code after the abuse checks (resend cooldown, per-target and per-IP caps). Earlier open
+ * codes of the same purpose and target stop working.
+ */
+export async function issueCode(
+  db: Database,
+  tokens: TokenService,
+  opts: { purpose: CodePurpose; target: string; ip: string },
+): Promise<IssuedCode> {
+  const { purpose, target, ip } = opts;
+  const cool = await hit(db, `code:cool:${purpose}:${target}`, CODE_POLICY.resendCooldownMs);
+  if (cool.count > 1) throw new AppError('CODE_COOLDOWN', { seconds: secondsUntil(cool.resetAt) });
+  const perTarget = await hit(db, `code:target:${target}`, 24 * 3600_000);
+  if (perTarget.count > CODE_POLICY.perTargetPerDay) throw new AppError('CODE_SEND_LIMIT');
+  const perIp = await hit(db, `code:ip:${ip}`, 3600_000);
+  if (perIp.count > CODE_POLICY.perIpPerHour) throw new AppError('CODE_SEND_LIMIT');
+
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+  const expiresAt = new Date(Date.now() + CODE_POLICY.ttlMs[purpose]);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)));
+    await tx.insert(verificationCodes).values({
+      purpose,
+      target,
+      codeHash: codeHash(tokens, purpose, target, code),
+      maxAttempts: CODE_POLICY.maxAttempts,
+      expiresAt,
+      ip,
+    });
+  });
+  return { code, expiresAt, resendAfterSeconds: Math.ceil(CODE_POLICY.resendCooldownMs / 1000) };
+}
+
+async function latestOpen(db: Database, purpose: CodePurpose, target: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Checks a code. Every check counts as an attempt, taken atomically (`attempts < max` in the UPDATE), so
+ * parallel guesses can never get more than `maxAttempts` tries. Returns `alreadyVerified` when the same
+ * right code is confirmed twice (e.g. the e-mail link was opened, then the code typed).
+ */
+export async function confirmCode(
+  db: Database,
+  tokens: TokenService,
+  opts: { purpose: CodePurpose; target: string; code: string },
+): Promise<{ alreadyVerified: boolean }> {
+  const { purpose, target, code } = opts;
+  const hash = codeHash(tokens, purpose, target, code);
+  const row = await latestOpen(db, purpose, target);
+  if (!row) throw new AppError('CODE_EXPIRED');
+  if (row.verifiedAt) {
+    if (sameHash(row.codeHash, hash)) return { alreadyVerified: true };
+    throw new AppError('CODE_INVALID', { remaining: 0 });
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('CODE_EXPIRED');
+
+  const taken = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        sql`${verificationCodes.attempts} < ${verificationCodes.maxAttempts}`,
+        isNull(verificationCodes.verifiedAt),
+        isNull(verificationCodes.consumedAt),
+        sql`${verificationCodes.expiresAt} > now()`,
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  if (taken.length === 0) {
+    const [now] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, row.id));
+    if (now?.verifiedAt && sameHash(now.codeHash, hash)) return { alreadyVerified: true };
+    if (now && now.attempts >= now.maxAttempts) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
+    throw new AppError('CODE_EXPIRED');
+  }
+  if (!sameHash(row.codeHash, hash)) {
+    const remaining = row.maxAttempts - taken[0].attempts;
+    if (remaining <= 0) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
+    throw new AppError('CODE_INVALID', { remaining });
+  }
+  await db
+    .update(verificationCodes)
+    .set({ verifiedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.verifiedAt)));
+  return { alreadyVerified: false };
+}
+
+/**
+ * Uses up a verified code (single use): atomically marks the newest verified, unused, recent code of this
+ * purpose and target as consumed. Throws CODE_NOT_VERIFIED when there is none. Pass a transaction to make
+ * the use part of the change it allows.
+ */
+export async function consumeVerified(db: Database, opts: { purpose: CodePurpose; target: string }): Promise<void> {
+  const within = CODE_POLICY.verifiedUseWithinMs / 1000;
+  const used = await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      sql`${verificationCodes.id} = (
+        select id from ${verificationCodes}
+        where purpose = ${opts.purpose} and target = ${opts.target}
+          and verified_at is not null and consumed_at is null
+          and verified_at > now() - make_interval(secs => ${within})
+        order by id desc limit 1
+      ) and ${verificationCodes.consumedAt} is null`,
+    )
+    .returning({ id: verificationCodes.id });
+  if (used.length === 0) throw new AppError('CODE_NOT_VERIFIED');
+}
+
+/** Checks a code and uses it up in one step (calls that carry the code themselves, like change-mobile). */
+export async function verifyAndConsume(
+  db: Database,
+  tokens: TokenService,
+  opts: { purpose: CodePurpose; target: string; code: string },
+): Promise<void> {
+  await confirmCode(db, tokens, opts);
+  await consumeVerified(db, opts);
+}

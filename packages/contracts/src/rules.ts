@@ -1,0 +1,126 @@
+/**
+ * Account rules shared by the API (server-side validation) and the web app (instant feedback).
+ * Plain functions and constants only, no zod, so the browser bundle stays small.
+ */
+
+/** Special characters a password must contain one of (spec §5). */
+export const PASSWORD_SPECIALS = '#?!@$%^&*-';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 50;
+/** Spec §5: 8–50 characters with a letter, a digit and one of # ? ! @ $ % ^ & * -. */
+export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,50}$/;
+/** Days after which a password change is recommended (spec §5). */
+export const PASSWORD_CAMPAIGN_DAYS = 356;
+/** 'Change next time' hides the campaign for this many days. */
+export const PASSWORD_CAMPAIGN_SNOOZE_DAYS = 30;
+
+export function isValidPassword(pw: string): boolean {
+  return PASSWORD_RE.test(pw);
+}
+
+/**
+ * Korean mobile numbers: 010/011/016/017/018/019, typed with or without dashes or spaces.
+ * Returns the canonical 010-1234-5678 form, or null.
+ */
+export function normalizeMobile(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  const m = /^(01[016789])(\d{3,4})(\d{4})$/.exec(digits);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+/** Birthday as YYYYMMDD (spec: 19990101), a real calendar date between 1900 and today. */
+export function isValidBirthday(v: string, today = new Date()): boolean {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  return y >= 1900 && date.getTime() <= today.getTime();
+}
+
+/** Digits of a business registration number typed as 123-45-67890 or 1234567890. */
+export function normalizeBusinessNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/**
+ * Korean business registration number (사업자등록번호) checksum: weights 1,3,7,1,3,7,1,3,5 on the first nine
+ * digits, plus floor(d9 * 5 / 10); the check digit is (10 - sum % 10) % 10.
+ */
+export function isValidBusinessNumber(input: string): boolean {
+  const n = normalizeBusinessNumber(input);
+  if (!/^\d{10}$/.test(n)) return false;
+  const d = [...n].map(Number);
+  const w = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += d[i] * w[i];
+  sum += Math.floor((d[8] * 5) / 10);
+  return (10 - (sum % 10)) % 10 === d[9];
+}
+
+/** 1234567890 → 123-45-67890 */
+export function formatBusinessNumber(n: string): string {
+  const d = normalizeBusinessNumber(n);
+  return d.length === 10 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : n;
+}
+
+/** ab***@example.com: the first two characters of the local part stay, the rest is starred. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = email.slice(0, at);
+  const keep = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
+  return `${keep}***${email.slice(at)}`;
+}
+
+/** 010-1234-5678 → 010-****-5678 */
+export function maskMobile(mobile: string): string {
+  const m = /^(\d{3})-(\d{3,4})-(\d{4})$/.exec(mobile);
+  return m ? `${m[1]}-${'*'.repeat(m[2].length)}-${m[3]}` : '***';
+}
+
+/** 홍길동 → 홍*동, 김철 → 김*, John Smith → J*** S**** */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
+}
+
+export const BUSINESS_TYPES = ['RESTAURANT', 'WINE_BAR', 'RETAIL', 'HOTEL', 'DISTRIBUTOR', 'OTHER'] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+export const SOCIAL_PROVIDERS = ['kakao', 'naver', 'google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+/** Login popup sizes (spec §9): Kakao 880x500, the others 580x600. */
+export const SOCIAL_POPUP_SIZE: Record<SocialProvider, { width: number; height: number }> = {
+  kakao: { width: 880, height: 500 },
+  naver: { width: 580, height: 600 },
+  google: { width: 580, height: 600 },
+  facebook: { width: 580, height: 600 },
+};
+
+/** The nine preset reasons for leaving (spec §9), plus free text under OTHER. */
+export const LEAVE_REASONS = [
+  'LOW_USAGE',
+  'CLOSED_BUSINESS',
+  'PRICE',
+  'PRODUCT_RANGE',
+  'DELIVERY',
+  'SERVICE',
+  'SITE_USABILITY',
+  'PRIVACY',
+  'OTHER_SUPPLIER',
+] as const;
+export type LeaveReason = (typeof LEAVE_REASONS)[number];
+/** Re-registration with a withdrawn e-mail is refused for this many months. */
+export const REREGISTER_BLOCK_MONTHS = 6;
+
+/** Certification modes the public /cert call accepts. */
+export const CERT_MODES = ['SIGNUP_MOBILE', 'SIGNUP_EMAIL', 'CERT_MOBILE'] as const;
+export type CertMode = (typeof CERT_MODES)[number];
+export const CODE_LENGTH = 6;
+
+/** Certificate upload: what a business registration certificate may be. */
+export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
+export const CERTIFICATE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
