@@ -33,6 +33,13 @@ describe('configuration', () => {
     }
   });
 
+  it('needs SMS_HTTP_URL when SMS_PROVIDER=http', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' }, repoRoot)).toThrow(/SMS_HTTP_URL: required when SMS_PROVIDER=http/);
+    const c = loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 't' }, repoRoot);
+    expect(c.sms).toMatchObject({ provider: 'http', httpUrl: 'https://sms.example.com/send', httpToken: 't' });
+    expect(loadConfig({}, repoRoot).sms.provider).toBe('log');
+  });
+
   it('validates the site config file and resolves texts per language with a Korean fallback', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'podo-site-'));
     const bad = path.join(dir, 'bad.json');

@@ -82,6 +82,14 @@ const ZEnv = z.object({
   ...oauthEnv('FACEBOOK'),
 });
 
+/** Rules across variables. */
+const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
+  // The HTTP SMS provider needs somewhere to post to; without it codes would silently go nowhere.
+  if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http (the provider endpoint to POST to)' });
+  }
+});
+
 /** OAUTH_<P>_CLIENT_ID / _CLIENT_SECRET / _AUTHORIZE_URL / _TOKEN_URL / _USERINFO_URL for one provider. */
 function oauthEnv<P extends string>(p: P) {
   return {
@@ -185,7 +193,7 @@ export function loadSiteConfig(file: string, cwd = process.cwd()): TSiteConfig {
 /** Parses the environment once at start; fails fast with every wrong variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ZEnv.safeParse(clean);
+  const parsed = ZEnvChecked.safeParse(clean);
   if (!parsed.success) {
     throw new ConfigError(`Invalid environment configuration:\n${formatIssues('', parsed.error.issues)}`);
   }

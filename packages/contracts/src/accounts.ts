@@ -13,9 +13,12 @@ import {
 
 // Validation messages are keys of api.validation.* in @podo/i18n (see apps/api/src/lib/i18n.ts).
 const zEmail = z
-  .email({ message: 'email' })
+  .string()
+  .trim()
+  .toLowerCase()
   .max(254)
-  .transform((v) => v.trim().toLowerCase());
+  .pipe(z.email({ message: 'email' }))
+  .meta({ example: 'buyer@example.com' });
 const zMobile = z
   .string()
   .max(20)

@@ -1,10 +1,12 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { verificationCodes, type Database } from '@podo/db';
 import { CODE_LENGTH } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { hit, secondsUntil } from '../../lib/throttle';
+import { DeliveryError } from '../../lib/notify';
+import { clear, hit, secondsUntil } from '../../lib/throttle';
 
 /**
  * What a code is for. A code only ever works for its own purpose and target (normalized mobile or
@@ -35,6 +37,11 @@ export const CODE_POLICY = {
   verifiedUseWithinMs: 30 * 60_000,
 };
 
+/** Throttle keys (table throttle_buckets) of the sending limits. */
+const cooldownKey = (purpose: CodePurpose, target: string) => `code:cool:${purpose}:${target}`;
+export const codeTargetKey = (target: string) => `code:target:${target}`;
+export const codeIpKey = (ip: string) => `code:ip:${ip}`;
+
 function codeHash(tokens: TokenService, purpose: CodePurpose, target: string, code: string) {
   return tokens.hmac(`code:${purpose}:${target}:${code}`);
 }
@@ -46,6 +53,8 @@ function sameHash(a: string, b: string) {
 }
 
 export interface IssuedCode {
+  /** Row id in verification_codes. */
+  id: number;
   /** The plain code, to be delivered by the caller (SMS or e-mail); only its keyed hash is stored. */
   code: string;
   expiresAt: Date;
@@ -62,30 +71,74 @@ export async function issueCode(
   opts: { purpose: CodePurpose; target: string; ip: string },
 ): Promise<IssuedCode> {
   const { purpose, target, ip } = opts;
-  const cool = await hit(db, `code:cool:${purpose}:${target}`, CODE_POLICY.resendCooldownMs);
+  const cool = await hit(db, cooldownKey(purpose, target), CODE_POLICY.resendCooldownMs);
   if (cool.count > 1) throw new AppError('CODE_COOLDOWN', { seconds: secondsUntil(cool.resetAt) });
-  const perTarget = await hit(db, `code:target:${target}`, 24 * 3600_000);
-  if (perTarget.count > CODE_POLICY.perTargetPerDay) throw new AppError('CODE_SEND_LIMIT');
-  const perIp = await hit(db, `code:ip:${ip}`, 3600_000);
-  if (perIp.count > CODE_POLICY.perIpPerHour) throw new AppError('CODE_SEND_LIMIT');
+  try {
+    // The address first: a client over its limit must not use up the daily sends of someone's phone.
+    const perIp = await hit(db, codeIpKey(ip), 3600_000);
+    if (perIp.count > CODE_POLICY.perIpPerHour) throw new AppError('CODE_SEND_LIMIT');
+    const perTarget = await hit(db, codeTargetKey(target), 24 * 3600_000);
+    if (perTarget.count > CODE_POLICY.perTargetPerDay) throw new AppError('CODE_SEND_LIMIT');
+  } catch (e) {
+    // Nothing was sent, so a refused request does not start the resend cooldown of the target.
+    await clear(db, cooldownKey(purpose, target));
+    throw e;
+  }
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const expiresAt = new Date(Date.now() + CODE_POLICY.ttlMs[purpose]);
-  await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)
       .set({ consumedAt: sql`now()` })
       .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)));
-    await tx.insert(verificationCodes).values({
-      purpose,
-      target,
-      codeHash: codeHash(tokens, purpose, target, code),
-      maxAttempts: CODE_POLICY.maxAttempts,
-      expiresAt,
-      ip,
-    });
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        purpose,
+        target,
+        codeHash: codeHash(tokens, purpose, target, code),
+        maxAttempts: CODE_POLICY.maxAttempts,
+        expiresAt,
+        ip,
+      })
+      .returning({ id: verificationCodes.id });
+    return row.id;
   });
-  return { code, expiresAt, resendAfterSeconds: Math.ceil(CODE_POLICY.resendCooldownMs / 1000) };
+  return { id, code, expiresAt, resendAfterSeconds: Math.ceil(CODE_POLICY.resendCooldownMs / 1000) };
+}
+
+/** Makes an issued code unusable, e.g. because it could not be delivered. */
+export async function discardCode(db: Database, id: number): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)));
+}
+
+/**
+ * Issues a code and hands it to `deliver` (SMS or e-mail). When delivery fails (DeliveryError) the code is
+ * discarded, so no undelivered code stays usable, and the call fails with SERVICE_UNAVAILABLE (503). With
+ * `releaseCooldown` the resend cooldown is lifted too, so the person can retry at once; the daily and per-IP
+ * counts stay. Any other error is rethrown after discarding the code.
+ */
+export async function issueAndDeliver(
+  db: Database,
+  tokens: TokenService,
+  opts: { purpose: CodePurpose; target: string; ip: string; releaseCooldown?: boolean; log?: Pick<FastifyBaseLogger, 'error'> },
+  deliver: (issued: IssuedCode) => Promise<void>,
+): Promise<IssuedCode> {
+  const issued = await issueCode(db, tokens, opts);
+  try {
+    await deliver(issued);
+  } catch (e) {
+    await discardCode(db, issued.id);
+    if (!(e instanceof DeliveryError)) throw e;
+    if (opts.releaseCooldown) await clear(db, cooldownKey(opts.purpose, opts.target));
+    opts.log?.error({ err: e, purpose: opts.purpose }, `code delivery failed (${e.channel})`);
+    throw new AppError('SERVICE_UNAVAILABLE', {}, { cause: e });
+  }
+  return issued;
 }
 
 async function latestOpen(db: Database, purpose: CodePurpose, target: string) {

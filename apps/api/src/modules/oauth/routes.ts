@@ -1,4 +1,150 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZChangeSnsBody,
+  ZKakaoOAuthResult,
+  ZMe,
+  ZOAuthCodeBody,
+  ZOAuthStart,
+  ZOAuthStartQuery,
+  ZSocialProvider,
+  ZTokenResult,
+} from '@podo/contracts';
+import { apiMessages } from '@podo/i18n/resources';
+import { requireUser } from '../session/guards';
+import { loadMe } from '../session/me';
+import { LOGIN_TOKEN_TTL_SECONDS } from '../session/service';
+import {
+  completeAuthorization,
+  enabledProviders,
+  issueSocialToken,
+  KAKAO_TOKEN_TTL_SECONDS,
+  linkIdentity,
+  resolveSocialLogin,
+  startAuthorization,
+  unlinkIdentity,
+} from './service';
 
-/** Stub: filled in by the accounts issue. */
-export async function oauthRoutes(_app: FastifyInstance) {}
+const ZProviderParam = z.object({ provider: ZSocialProvider });
+const ZProviderList = z.object({
+  data: z.array(z.object({ provider: ZSocialProvider, popup: z.object({ width: z.number(), height: z.number() }) })),
+});
+const ZMeMessage = z.object({ message: z.string(), data: ZMe });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+/** The origin this request was addressed to (Host / X-Forwarded-* when TRUST_PROXY is on). */
+const requestOrigin = (req: FastifyRequest) => (req.host ? `${req.protocol}://${req.host}` : undefined);
+
+/** Social login (docs/accounts.md "Social login"): start, code exchange, Kakao code flow, link and unlink. */
+export async function oauthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, tokens } = app.deps;
+  const db = app.deps.db.db;
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Enabled social login providers, with the size of their login popup',
+        response: { 200: ZProviderList },
+      },
+    },
+    async () => ({ data: enabledProviders(config) }),
+  );
+
+  app.get(
+    '/auth/:provider/start',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Start a social login: a single-use state (10 minutes) and the provider authorize URL',
+        description:
+          "redirectUri must be this site's `/oauth2/{provider}` page (same origin as PUBLIC_URL or the request). " +
+          'Open `authorizeUrl` in a popup of the given size; the provider sends the browser back to redirectUri with code and state.',
+        params: ZProviderParam,
+        querystring: ZOAuthStartQuery,
+        response: { 200: ZOAuthStart, 400: ZApiError },
+      },
+    },
+    async (req) => ({
+      data: await startAuthorization(db, tokens, config, req.params.provider, req.query.redirectUri, requestOrigin(req)),
+    }),
+  );
+
+  app.post(
+    '/auth/:provider',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Log in with a social provider code (1-day token)',
+        params: ZProviderParam,
+        body: ZOAuthCodeBody,
+        response: { 200: ZTokenResult, ...errors },
+      },
+    },
+    async (req) => {
+      const profile = await completeAuthorization(db, tokens, config, req.params.provider, req.body, req.log);
+      const user = await resolveSocialLogin(db, profile);
+      return { data: await issueSocialToken(db, tokens, user, LOGIN_TOKEN_TTL_SECONDS) };
+    },
+  );
+
+  app.post(
+    '/oauth',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Kakao code flow: log in with a Kakao code (7-day token, answered as access_token)',
+        body: ZOAuthCodeBody,
+        response: { 200: ZKakaoOAuthResult, ...errors },
+      },
+    },
+    async (req) => {
+      const profile = await completeAuthorization(db, tokens, config, 'kakao', req.body, req.log);
+      const user = await resolveSocialLogin(db, profile);
+      const { accessToken, expiresAt } = await issueSocialToken(db, tokens, user, KAKAO_TOKEN_TTL_SECONDS);
+      return { access_token: accessToken, expires_at: expiresAt };
+    },
+  );
+
+  app.put(
+    '/change-sns',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Link a social account to the logged-in member (answers the member as data)',
+        security: [{ bearer: [] }],
+        body: ZChangeSnsBody,
+        response: { 200: ZMeMessage, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      const { snsType, ...body } = req.body;
+      const profile = await completeAuthorization(db, tokens, config, snsType, body, req.log);
+      await linkIdentity(db, user, profile);
+      return { message: apiMessages[req.lang].messages.SNS_LINKED, data: await loadMe(db, user) };
+    },
+  );
+
+  app.delete(
+    '/me/sns/:provider',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Unlink a social account from the logged-in member (answers the member as data)',
+        security: [{ bearer: [] }],
+        params: ZProviderParam,
+        response: { 200: ZMeMessage, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      await unlinkIdentity(db, user, req.params.provider);
+      return { message: apiMessages[req.lang].messages.SNS_UNLINKED, data: await loadMe(db, user) };
+    },
+  );
+}

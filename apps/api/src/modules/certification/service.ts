@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CertMode } from '@podo/contracts';
+import type { Language } from '@podo/i18n';
+import type { AppDeps } from '../../app';
+import { RequestValidationError } from '../../lib/errors';
+import { confirmCode, issueAndDeliver } from './codes';
+import { codeSms, signupCodeMail } from './delivery';
+import { assertEmailRegistrable } from './registrable';
+
+export interface CertTargetInput {
+  mode: CertMode;
+  mobile?: string;
+  email?: string;
+}
+
+/** What a certification mode is sent to: the mobile number, or the e-mail for SIGNUP_EMAIL. */
+export function certTarget(body: CertTargetInput): { channel: 'sms' | 'mail'; target: string } {
+  const field = body.mode === 'SIGNUP_EMAIL' ? 'email' : 'mobile';
+  const value = body[field];
+  if (!value) {
+    // The same localized 'Field: required' answer as a schema failure.
+    throw new RequestValidationError([
+      { code: 'invalid_type', expected: 'string', path: [field], message: 'required', input: undefined } as never,
+    ]);
+  }
+  return { channel: field === 'email' ? 'mail' : 'sms', target: value };
+}
+
+export interface RequestContext {
+  lang: Language;
+  ip: string;
+  /** Where links in e-mails point (siteOrigin). */
+  origin: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * POST /cert: issues a code for a sign-up or change-mobile and sends it by SMS or e-mail. A sign-up e-mail
+ * must be free (not registered, not blocked after leaving). A failed delivery answers 503 and leaves no code.
+ */
+export async function sendCertCode(deps: AppDeps, body: CertTargetInput, ctx: RequestContext) {
+  const { channel, target } = certTarget(body);
+  const db = deps.db.db;
+  if (body.mode === 'SIGNUP_EMAIL') await assertEmailRegistrable(db, deps.tokens, target);
+  const issued = await issueAndDeliver(
+    db,
+    deps.tokens,
+    { purpose: body.mode, target, ip: ctx.ip, releaseCooldown: true, log: ctx.log },
+    ({ code }) =>
+      channel === 'sms'
+        ? deps.notifier.sendSms(codeSms(deps.config, ctx.lang, { to: target, code, purpose: body.mode }))
+        : deps.notifier.sendMail(signupCodeMail(deps.config, ctx.lang, { to: target, code, origin: ctx.origin })),
+  );
+  return { expiresAt: issued.expiresAt.toISOString(), resendAfterSeconds: issued.resendAfterSeconds };
+}
+
+/** POST /cert/confirm: marks the code verified; the sign-up or change-mobile call then uses it up. */
+export async function confirmCertCode(deps: AppDeps, body: CertTargetInput & { code: string }) {
+  const { target } = certTarget(body);
+  await confirmCode(deps.db.db, deps.tokens, { purpose: body.mode, target, code: body.code });
+}

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ProductServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server printed so far (JSON log lines). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built product (dist/server.mjs) as `npm start` would, on a free port and a fresh data dir. */
+export async function startProductServer(env: Record<string, string> = {}): Promise<ProductServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'podo-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '100000',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
+    const onData = () => {
+      const m = /ready on (http:\/\/localhost:\d+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${log}`));
+    });
+  });
+  return {
+    baseUrl,
+    dataDir,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
