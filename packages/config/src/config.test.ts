@@ -33,6 +33,14 @@ describe('configuration', () => {
     }
   });
 
+  it('needs PUBLIC_URL with SMTP_URL in production, so e-mail links never come from a Host header', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, repoRoot)).toThrow(/PUBLIC_URL: required with SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://podo.example' }, repoRoot).mail.smtpUrl).toBe(
+      'smtp://127.0.0.1:2525',
+    );
+    expect(loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' }, repoRoot).publicUrl).toBeUndefined();
+  });
+
   it('needs SMS_HTTP_URL when SMS_PROVIDER=http', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'http' }, repoRoot)).toThrow(/SMS_HTTP_URL: required when SMS_PROVIDER=http/);
     const c = loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 't' }, repoRoot);

@@ -88,6 +88,14 @@ const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http (the provider endpoint to POST to)' });
   }
+  // Links in e-mails (certification, password reset) must not be built from a Host header a client chose.
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'required with SMTP_URL in production: links in e-mails are built from it, never from the request Host header',
+    });
+  }
 });
 
 /** OAUTH_<P>_CLIENT_ID / _CLIENT_SECRET / _AUTHORIZE_URL / _TOKEN_URL / _USERINFO_URL for one provider. */
