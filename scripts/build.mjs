@@ -39,7 +39,12 @@ console.log('› bundling the server…');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
 await esbuild.build({
-  entryPoints: { server: path.join(root, 'apps/server/src/main.ts'), template: path.join(root, 'apps/server/src/template.ts') },
+  entryPoints: {
+    server: path.join(root, 'apps/server/src/main.ts'),
+    template: path.join(root, 'apps/server/src/template.ts'),
+    // npm run admin (scripts/admin.mjs)
+    cli: path.join(root, 'apps/server/src/cli.ts'),
+  },
   outdir: path.join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,

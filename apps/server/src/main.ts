@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '@podo/config';
-import { acquireDataDirLock } from './lock';
+import { acquireDataDirLock, writeServerPort } from './lock';
 import { createServer } from './server';
 
 const t0 = performance.now();
@@ -58,6 +58,8 @@ try {
 }
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+// The admin CLI (npm run admin) talks to this server instead of opening the embedded database a second time.
+if (!config.databaseUrl) writeServerPort(config.dataDir, port);
 app.log.info(
   { url: `http://localhost:${port}`, database: app.deps.db.kind, startupMs: Math.round(performance.now() - t0) },
   `ready on http://localhost:${port}`,

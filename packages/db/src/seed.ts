@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { isEmpty } from './client';
-import { appSettings, users } from './schema/index';
+import { appSettings, businessProfiles, users } from './schema/index';
 
 /** Demo accounts, listed in the README. Loaded only in demo mode, never with NODE_ENV=production defaults. */
 export const DEMO_ACCOUNTS = [
@@ -10,6 +10,37 @@ export const DEMO_ACCOUNTS = [
   { email: 'pending@example.com', password: 'Pending!2345', fullName: '이대기', role: 'MEMBER', status: 'PENDING' },
   { email: 'admin@example.com', password: 'Admin!2345', fullName: '박관리', role: 'ADMIN', status: 'APPROVED' },
 ] as const;
+
+/**
+ * Mobile, birthday and business details of the demo members (the admin has none). The registration numbers are
+ * made up but pass the checksum (123-45-67891, 111-22-23339), so they belong to no real company's records here.
+ */
+const DEMO_DETAILS: Partial<Record<(typeof DEMO_ACCOUNTS)[number]['email'], { mobile: string; birthday: string; business: DemoBusiness }>> =
+  {
+    'buyer@example.com': {
+      mobile: '010-1234-5678',
+      birthday: '19850315',
+      business: {
+        companyName: '와인바 포도',
+        businessNumber: '1234567891',
+        representative: '김바이어',
+        businessType: 'WINE_BAR',
+        taxEmail: 'tax@example.com',
+      },
+    },
+    'pending@example.com': {
+      mobile: '010-2345-6789',
+      birthday: '19920704',
+      business: {
+        companyName: '비스트로 이대기',
+        businessNumber: '1112223339',
+        representative: '이대기',
+        businessType: 'RESTAURANT',
+        taxEmail: 'pending-tax@example.com',
+      },
+    },
+  };
+type DemoBusiness = Omit<typeof businessProfiles.$inferInsert, 'userId'>;
 
 const SEED_KEY = 'demo_data_loaded_at';
 const SEED_LOCK = 72_410_002;
@@ -27,15 +58,32 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const done = await tx.select().from(appSettings).where(eq(appSettings.key, SEED_KEY));
     if (done.length > 0) return false;
     if (!(await isEmpty(tx as unknown as Database))) return false;
-    await tx.insert(users).values(
-      hashed.map((a) => ({
-        email: a.email,
-        passwordHash: a.passwordHash,
-        fullName: a.fullName,
-        role: a.role,
-        status: a.status,
-      })),
-    );
+    const now = new Date();
+    const inserted = await tx
+      .insert(users)
+      .values(
+        hashed.map((a) => ({
+          email: a.email,
+          passwordHash: a.passwordHash,
+          fullName: a.fullName,
+          role: a.role,
+          status: a.status,
+          mobile: DEMO_DETAILS[a.email]?.mobile ?? null,
+          birthday: DEMO_DETAILS[a.email]?.birthday ?? null,
+          emailVerifiedAt: now,
+          mobileVerifiedAt: DEMO_DETAILS[a.email] ? now : null,
+          termsAgreedAt: now,
+          privacyAgreedAt: now,
+          // The approved buyer was reviewed (approved) at seeding time.
+          reviewedAt: a.role === 'BUYER' ? now : null,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const profiles = inserted.flatMap((u) => {
+      const d = DEMO_DETAILS[u.email as keyof typeof DEMO_DETAILS];
+      return d ? [{ userId: u.id, ...d.business }] : [];
+    });
+    if (profiles.length) await tx.insert(businessProfiles).values(profiles);
     await tx.insert(appSettings).values({ key: SEED_KEY, value: new Date().toISOString() });
     return true;
   });

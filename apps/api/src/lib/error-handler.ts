@@ -22,8 +22,10 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, req: FastifyRequest, reply) => {
     const lang = req.lang ?? 'ko-KR';
     if (error instanceof AppError) {
-      if (error.code === 'TOO_MANY_REQUESTS' && error.params.seconds) {
-        reply.header('retry-after', String(error.params.seconds));
+      if (error.statusCode === 429) {
+        const { seconds, minutes } = error.params;
+        const wait = Number(seconds) || Number(minutes) * 60;
+        if (wait > 0) reply.header('retry-after', String(Math.ceil(wait)));
       }
       return send(reply, error.statusCode, { code: error.code, message: errorMessage(lang, error.code, error.params) });
     }

@@ -33,7 +33,28 @@ export async function clear(db: Database, key: string): Promise<void> {
   await db.delete(throttleBuckets).where(eq(throttleBuckets.key, key));
 }
 
+/**
+ * The counter of failed logins of one account (docs/accounts.md "Login throttling"). Login counts and clears it;
+ * a password reset clears it too, so both must use this one name.
+ */
+export function loginThrottleKey(email: string): string {
+  return `login:acct:${email.trim().toLowerCase()}`;
+}
+
 /** Seconds until a window resets, at least 1. */
 export function secondsUntil(resetAt: Date): number {
   return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+}
+
+/** The failed-login counter of one client address (`req.ip`: X-Forwarded-For counts only with TRUST_PROXY=true). */
+export function loginIpThrottleKey(ip: string): string {
+  return `login:ip:${ip}`;
+}
+
+/** Gives back one counted attempt (a login that turned out right), never below zero. */
+export async function unhit(db: Database, key: string): Promise<void> {
+  await db
+    .update(throttleBuckets)
+    .set({ count: sql`greatest(${throttleBuckets.count} - 1, 0)` })
+    .where(eq(throttleBuckets.key, key));
 }

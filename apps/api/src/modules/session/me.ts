@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { businessProfiles, socialIdentities, uploadedFiles, users, type Database } from '@podo/db';
 import { PASSWORD_CAMPAIGN_DAYS, type TMe } from '@podo/contracts';
 
@@ -11,39 +11,58 @@ export function passwordChangeDue(u: Pick<UserRow, 'passwordChangedAt' | 'passwo
   return old && !snoozed;
 }
 
-/** The member as the API shows it to themselves (GET /me `data`): no hashes, no internals. */
-export async function loadMe(db: Database, user: UserRow): Promise<TMe> {
-  const [biz] = await db
+/** Several members as the API shows them (three queries whatever the count: for admin lists). */
+export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]> {
+  if (list.length === 0) return [];
+  const ids = list.map((u) => u.id);
+  const bizRows = await db
     .select({ p: businessProfiles, f: uploadedFiles })
     .from(businessProfiles)
     .leftJoin(uploadedFiles, eq(uploadedFiles.id, businessProfiles.certificateFileId))
-    .where(eq(businessProfiles.userId, user.id))
-    .limit(1);
-  const sns = await db.select().from(socialIdentities).where(eq(socialIdentities.userId, user.id));
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    mobile: user.mobile,
-    birthday: user.birthday,
-    role: user.role,
-    status: user.status,
-    emailVerified: user.emailVerifiedAt !== null,
-    marketingAgreed: user.marketingAgreedAt !== null,
-    rejectReason: user.status === 'REJECTED' ? user.rejectReason : null,
-    business: biz
-      ? {
-          companyName: biz.p.companyName,
-          businessNumber: biz.p.businessNumber,
-          representative: biz.p.representative,
-          businessType: biz.p.businessType,
-          taxEmail: biz.p.taxEmail,
-          certificate: biz.f ? { id: biz.f.id, name: biz.f.originalName, size: biz.f.size, mime: biz.f.mime } : null,
-        }
-      : null,
-    sns: sns.map((s) => ({ provider: s.provider, email: s.email, linkedAt: s.createdAt.toISOString() })),
-    passwordChangeDue: passwordChangeDue(user),
-    passwordChangedAt: user.passwordChangedAt.toISOString(),
-    createdAt: user.createdAt.toISOString(),
-  };
+    .where(inArray(businessProfiles.userId, ids));
+  const snsRows = await db.select().from(socialIdentities).where(inArray(socialIdentities.userId, ids));
+  const bizOf = new Map(bizRows.map((r) => [r.p.userId, r]));
+  return list.map((user) => {
+    const biz = bizOf.get(user.id);
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      mobile: user.mobile,
+      birthday: user.birthday,
+      role: user.role,
+      status: user.status,
+      emailVerified: user.emailVerifiedAt !== null,
+      marketingAgreed: user.marketingAgreedAt !== null,
+      rejectReason: user.status === 'REJECTED' ? user.rejectReason : null,
+      business: biz
+        ? {
+            companyName: biz.p.companyName,
+            businessNumber: biz.p.businessNumber,
+            representative: biz.p.representative,
+            businessType: biz.p.businessType,
+            taxEmail: biz.p.taxEmail,
+            certificate: biz.f ? { id: biz.f.id, name: biz.f.originalName, size: biz.f.size, mime: biz.f.mime } : null,
+          }
+        : null,
+      sns: snsRows
+        .filter((s) => s.userId === user.id)
+        .map((s) => ({ provider: s.provider, email: s.email, linkedAt: s.createdAt.toISOString() })),
+      passwordChangeDue: passwordChangeDue(user),
+      passwordChangedAt: user.passwordChangedAt.toISOString(),
+      createdAt: user.createdAt.toISOString(),
+    };
+  });
+}
+
+/** The member as the API shows it to themselves (GET /me `data`): no hashes, no internals. */
+export async function loadMe(db: Database, user: UserRow): Promise<TMe> {
+  const [me] = await loadMembers(db, [user]);
+  return me;
+}
+
+/** Re-reads a member row (after an update) and shows it. */
+export async function reloadMe(db: Database, id: number): Promise<TMe> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return loadMe(db, user);
 }

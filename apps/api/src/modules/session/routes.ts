@@ -1,16 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZLoginBody, ZLoginResult, ZMeResult } from '@podo/contracts';
-import { AppError } from '../../lib/errors';
-import { authenticate, login } from './service';
+import { requireUser } from './guards';
+import { loadMe } from './me';
+import { login } from './service';
 
-/** Reads the bearer token; the API authenticates only by the Authorization header, never by cookie. */
-export function bearerToken(req: FastifyRequest): string {
-  const h = req.headers.authorization;
-  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-  if (!m) throw new AppError('UNAUTHORIZED');
-  return m[1];
-}
+export { bearerToken, requireAdmin, requireUser, type AdminActor } from './guards';
 
 export async function sessionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,12 +14,18 @@ export async function sessionRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Log in with e-mail and password',
+        summary: 'Log in with e-mail and password (one-day token)',
+        description:
+          'Failed attempts count per account (5) and per client address (20) in a 15-minute window; past that the ' +
+          'answer is LOGIN_LOCKED (429) with a Retry-After header. A withdrawn e-mail answers ACCOUNT_WITHDRAWN.',
         body: ZLoginBody,
         response: { 200: ZLoginResult, 400: ZApiError, 403: ZApiError, 429: ZApiError },
       },
     },
-    async (req) => ({ data: await login(app.deps.db.db, app.deps.tokens, req.body.email, req.body.password) }),
+    // LOGIN_LOCKED gets its Retry-After header from the error handler (every 429 does).
+    async (req) => ({
+      data: await login(app.deps.db.db, app.deps.tokens, { email: req.body.email, password: req.body.password, ip: req.ip }),
+    }),
   );
 
   app.get(
@@ -37,6 +38,6 @@ export async function sessionRoutes(fastify: FastifyInstance) {
         response: { 200: ZMeResult, 401: ZApiError },
       },
     },
-    async (req) => ({ data: await authenticate(app.deps.db.db, app.deps.tokens, bearerToken(req)) }),
+    async (req) => ({ data: await loadMe(app.deps.db.db, await requireUser(req)) }),
   );
 }

@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@podo/config';
+import { migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from '@podo/db';
+import { createServer } from '../../../../server/src/server';
+import { tryAcquireDataDirLock, writeServerPort } from '../../../../server/src/lock';
+import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
+import { createTempDatabase, TEST_JWT_SECRET, usingPostgres } from '../../../../../tests/helpers/test-app';
+
+const root = path.resolve(import.meta.dirname, '../../../../..');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let smtp: TestSmtpServer;
+let dataDir: string;
+let pgTemp: Awaited<ReturnType<typeof createTempDatabase>> | undefined;
+
+/** `npm run admin -- <args>` as a separate process (asynchronously: the in-process server must keep answering). */
+function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/admin.mjs'), ...args],
+      {
+        cwd: root,
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? tmpdir(),
+          DATA_DIR: dataDir,
+          DATABASE_URL: pgTemp?.url ?? '',
+          JWT_SECRET: TEST_JWT_SECRET,
+          SMTP_URL: smtp.url,
+          PUBLIC_URL: 'http://shop.test',
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+      },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Opens the test database the CLI works on (the same directory or PostgreSQL database). */
+async function openTestDb(): Promise<DbHandle> {
+  const handle = await openDatabase(pgTemp ? { url: pgTemp.url } : { dataDir });
+  await migrateDatabase(handle, pgTemp?.url);
+  return handle;
+}
+
+async function statusOf(email: string) {
+  const handle = await openTestDb();
+  try {
+    return (await handle.db.select().from(users).where(eq(users.email, email)))[0];
+  } finally {
+    await handle.close();
+  }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'podo-cli-'));
+  if (usingPostgres()) pgTemp = await createTempDatabase();
+  const handle = await openTestDb();
+  await seedDemoData(handle.db);
+  await handle.close();
+}, 120_000);
+afterAll(async () => {
+  await smtp?.close();
+  await pgTemp?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run admin', () => {
+  it('explains itself and refuses wrong usage with exit code 2', async () => {
+    const help = await admin(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: npm run admin -- <command>/);
+    const bogus = await admin(['frobnicate']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toMatch(/Unknown command: frobnicate/);
+    expect((await admin(['reject', 'someone@example.com'])).code).toBe(2);
+    expect((await admin(['members', '--status', 'maybe'])).code).toBe(2);
+  });
+
+  it('lists, approves and rejects members on the database it opens itself, and mails them', async () => {
+    const list = await admin(['members', 'pending']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/pending@example\.com/);
+    expect(list.stdout).not.toMatch(/buyer@example\.com/);
+    expect(list.stdout).toMatch(/1 PENDING members\./);
+    expect(list.stderr).toMatch(pgTemp ? /via PostgreSQL/ : /via the database in/);
+
+    const approve = await admin(['approve', 'Pending@Example.com']);
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.stdout).toMatch(/Approved pending@example\.com .*BUYER/);
+    const row = await statusOf('pending@example.com');
+    expect(row).toMatchObject({ status: 'APPROVED', role: 'BUYER', reviewedBy: null });
+    expect(row.reviewedAt).not.toBeNull();
+    const mail = await smtp.waitFor((m) => m.to === 'pending@example.com');
+    expect(mail.subject).toMatch(/거래처 승인 완료/);
+
+    const again = await admin(['approve', 'pending@example.com']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/Error: This member is not waiting for review\./);
+    const unknown = await admin(['reject', 'nobody@example.com', 'no', 'such', 'member']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Error: The requested information could not be found\./);
+    // The CLI let go of DATA_DIR.
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  }, 120_000);
+
+  it.runIf(!usingPostgres())(
+    'works through the running server while it holds the embedded database',
+    async () => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        JWT_SECRET: TEST_JWT_SECRET,
+        SMTP_URL: smtp.url,
+        DEMO_DATA: 'false',
+      });
+      const lock = tryAcquireDataDirLock(dataDir);
+      if ('heldBy' in lock) throw new Error('DATA_DIR is held');
+      const app = await createServer({ config, logger: false });
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (app.server.address() as { port: number }).port;
+        writeServerPort(dataDir, port);
+        await app.deps.db.db
+          .insert(users)
+          .values({ email: 'applicant@example.com', passwordHash: 'x', fullName: '신청자', status: 'PENDING' });
+
+        const reject = await admin(['reject', 'applicant@example.com', 'The', 'scan', 'is', 'blurry.']);
+        expect(reject.code, reject.stderr).toBe(0);
+        expect(reject.stdout).toMatch(/Rejected applicant@example\.com .*The scan is blurry\./);
+        expect(reject.stderr).toContain(`via the running server on port ${port}`);
+        const [row] = await app.deps.db.db.select().from(users).where(eq(users.email, 'applicant@example.com'));
+        expect(row).toMatchObject({ status: 'REJECTED', rejectReason: 'The scan is blurry.', reviewedBy: null });
+        expect((await smtp.waitFor((m) => m.to === 'applicant@example.com')).text).toContain('The scan is blurry.');
+
+        const list = await admin(['members', '--status=REJECTED']);
+        expect(list.code, list.stderr).toBe(0);
+        expect(list.stdout).toMatch(/applicant@example\.com/);
+        const refused = await admin(['reject', 'applicant@example.com', 'again']);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/not waiting for review/);
+
+        // A CLI with another secret is refused by the server, with a hint.
+        const wrongSecret = await admin(['members'], { JWT_SECRET: `${TEST_JWT_SECRET}-not-the-same` });
+        expect(wrongSecret.code).toBe(1);
+        expect(wrongSecret.stderr).toMatch(/JWT_SECRET/);
+      } finally {
+        await app.close();
+        lock.release();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { TokenService } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from './me';
+import { authenticateUser } from './service';
+
+/** Reads the bearer token; the API authenticates only by the Authorization header, never by cookie. */
+export function bearerToken(req: FastifyRequest): string {
+  const h = req.headers.authorization;
+  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
+  if (!m) throw new AppError('UNAUTHORIZED');
+  return m[1];
+}
+
+/** The member of the bearer token, for every (T) route: UNAUTHORIZED without one, TOKEN_INVALID for a bad one. */
+export async function requireUser(req: FastifyRequest): Promise<UserRow> {
+  const { db, tokens } = req.server.deps;
+  return authenticateUser(db.db, tokens, bearerToken(req));
+}
+
+/** Who performs an admin action: an ADMIN member, or the `npm run admin` CLI on this machine (no member row). */
+export interface AdminActor {
+  userId: number | null;
+  label: string;
+}
+
+/** The subject of the short-lived tokens the admin CLI signs to call a running server's admin API. */
+export const CLI_ADMIN_SUBJECT = 'cli:admin';
+export const CLI_TOKEN_TTL_SECONDS = 120;
+
+/** Signs a token for the admin CLI (same secret as the server: JWT_SECRET or DATA_DIR/jwt-secret). */
+export async function signCliAdminToken(tokens: TokenService): Promise<string> {
+  return (await tokens.sign({ sub: CLI_ADMIN_SUBJECT, ver: 0 }, CLI_TOKEN_TTL_SECONDS)).token;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request straight from this machine: the socket peer is loopback and no proxy forwarded it. The socket
+ * address is used, not `req.ip`, so X-Forwarded-For can never make a remote client look local.
+ */
+function fromLoopback(req: FastifyRequest): boolean {
+  const peer = req.raw.socket?.remoteAddress ?? '';
+  return LOOPBACK.has(peer) && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
+}
+
+/**
+ * An ADMIN member (ADMIN_ONLY otherwise), or the admin CLI's token when the call comes from loopback. The CLI
+ * token is refused from anywhere else, so a leaked one is of no use remotely.
+ */
+export async function requireAdmin(req: FastifyRequest): Promise<AdminActor> {
+  const token = bearerToken(req);
+  const { db, tokens } = req.server.deps;
+  const claims = await tokens.verify(token);
+  if (claims?.sub === CLI_ADMIN_SUBJECT) {
+    if (!fromLoopback(req)) throw new AppError('ADMIN_ONLY');
+    return { userId: null, label: 'cli' };
+  }
+  const user = await authenticateUser(db.db, tokens, token);
+  if (user.role !== 'ADMIN') throw new AppError('ADMIN_ONLY');
+  return { userId: user.id, label: user.email };
+}

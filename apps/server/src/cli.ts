@@ -1,0 +1,315 @@
+/**
+ * The admin CLI: `npm run admin -- <command>`. Reviews trade-buyer applications without the web back office.
+ *
+ * - With DATABASE_URL it opens PostgreSQL directly.
+ * - With the embedded PGlite database, a running server holds DATA_DIR (server.pid); the CLI then calls that
+ *   server's admin API on 127.0.0.1 (port from DATA_DIR/server.port) with a two-minute token it signs with the
+ *   same secret (JWT_SECRET or DATA_DIR/jwt-secret), which the API accepts only from loopback. With no server
+ *   running, the CLI takes DATA_DIR itself and opens the database.
+ * Either way the decisions go through the same services as the admin API (apps/api/src/modules/admin/service.ts).
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { pino } from 'pino';
+import { ConfigError, loadConfig, type AppConfig } from '@podo/config';
+import { MEMBER_STATUSES } from '@podo/contracts';
+import { migrateDatabase, openDatabase, type DbHandle } from '@podo/db';
+import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
+import { AppError } from '@podo/api/lib/errors';
+import { errorMessage } from '@podo/api/lib/i18n';
+import { createNotifier } from '@podo/api/lib/notify';
+import {
+  approveMember,
+  listMembers,
+  memberIdByEmail,
+  rejectMember,
+  type AdminDeps,
+  type AdminMember,
+} from '@podo/api/modules/admin/service';
+import { signCliAdminToken } from '@podo/api/modules/session/guards';
+import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  members [STATUS] [--status STATUS] [--query TEXT]
+                              list members, newest first (STATUS: ${MEMBER_STATUSES.join(', ')}; any case)
+  approve <email>             approve a PENDING or REJECTED application: the member becomes a BUYER
+  reject <email> <reason…>    reject a PENDING application; the member sees the reason
+  help                        show this help
+
+The member is e-mailed about approvals and rejections (SMTP_URL; without it the mail goes to the log).
+Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
+
+/** A failure to report in one line, with its exit code. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+type Command =
+  | { kind: 'help' }
+  | { kind: 'members'; status?: (typeof MEMBER_STATUSES)[number]; query?: string }
+  | { kind: 'approve'; email: string }
+  | { kind: 'reject'; email: string; reason: string };
+
+function parseArgs(argv: string[]): Command {
+  const [cmd, ...rest] = argv;
+  const usage = (why: string) => new CliError(`${why}\n\n${USAGE}`, 2);
+  const status = (v: string | undefined) => {
+    const s = v?.toUpperCase();
+    if (!s || !(MEMBER_STATUSES as readonly string[]).includes(s)) throw usage(`Unknown status: ${v ?? '(missing)'}`);
+    return s as (typeof MEMBER_STATUSES)[number];
+  };
+  switch (cmd) {
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      return { kind: 'help' };
+    case 'members': {
+      const out: Command = { kind: 'members' };
+      for (let i = 0; i < rest.length; i++) {
+        const a = rest[i];
+        if (a === '--status') out.status = status(rest[++i]);
+        else if (a.startsWith('--status=')) out.status = status(a.slice('--status='.length));
+        else if (a === '--query') out.query = rest[++i];
+        else if (a.startsWith('--query=')) out.query = a.slice('--query='.length);
+        else if (!a.startsWith('-') && !out.status) out.status = status(a);
+        else throw usage(`Unknown option for members: ${a}`);
+      }
+      return out;
+    }
+    case 'approve':
+      if (rest.length !== 1 || !rest[0].includes('@')) throw usage('approve needs one e-mail address.');
+      return { kind: 'approve', email: rest[0] };
+    case 'reject': {
+      const reason = rest.slice(1).join(' ').trim();
+      if (!rest[0]?.includes('@') || !reason) throw usage('reject needs an e-mail address and a reason.');
+      if (reason.length > 500) throw usage('The reason may be at most 500 characters.');
+      return { kind: 'reject', email: rest[0], reason };
+    }
+    default:
+      throw usage(`Unknown command: ${cmd}`);
+  }
+}
+
+/** What the commands need, whether the database is opened here or reached through the running server. */
+interface Backend {
+  via: string;
+  list(cmd: { status?: string; query?: string }): Promise<{ data: AdminMember[]; total: number }>;
+  approve(email: string): Promise<AdminMember>;
+  reject(email: string, reason: string): Promise<AdminMember>;
+  close(): Promise<void>;
+}
+
+const englishError = (e: AppError) => errorMessage('en-US', e.code, e.params);
+
+async function directBackend(config: AppConfig, handle: DbHandle, via: string, onClose: () => void): Promise<Backend> {
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' }, pino.destination(2));
+  const notifier = createNotifier(config, log);
+  const deps: AdminDeps = {
+    db: handle.db,
+    config,
+    notifier,
+    log: { warn: (obj, msg) => console.error(`warning: ${msg}${'err' in obj ? ` (${(obj.err as Error).message})` : ''}`) },
+  };
+  const wrap = async <T>(fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AppError) throw new CliError(englishError(e));
+      throw e;
+    }
+  };
+  return {
+    via,
+    list: (cmd) => wrap(() => listMembers(handle.db, { status: cmd.status as never, query: cmd.query, page: 1, size: 100 })),
+    approve: (email) => wrap(async () => approveMember(deps, await memberIdByEmail(handle.db, email), null)),
+    reject: (email, reason) => wrap(async () => rejectMember(deps, await memberIdByEmail(handle.db, email), reason, null)),
+    async close() {
+      notifier.close();
+      await handle.close();
+      onClose();
+    },
+  };
+}
+
+function httpBackend(config: AppConfig, port: number): Backend {
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  let base = `http://127.0.0.1:${port}/api/v1/admin`;
+  async function call(method: 'GET' | 'POST', url: string, body?: unknown) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization: `Bearer ${await signCliAdminToken(tokens)}`,
+        'accept-language': 'en-US',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    };
+    let res: Response;
+    try {
+      res = await fetch(`${base}${url}`, init);
+    } catch {
+      // A server bound to IPv6 loopback only (HOST=localhost on some systems).
+      try {
+        base = base.replace('127.0.0.1', '[::1]');
+        res = await fetch(`${base}${url}`, init);
+      } catch (e) {
+        throw new CliError(`The server holding ${config.dataDir} does not answer on port ${port} (${(e as Error).message}).`);
+      }
+    }
+    const json = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown; total?: number };
+    if (!res.ok) {
+      const hint = res.status === 401 ? ' (the server uses another JWT secret: set the same JWT_SECRET for the CLI)' : '';
+      throw new CliError(`${json.message ?? `The server answered ${res.status}.`}${hint}`);
+    }
+    return json;
+  }
+  async function idByEmail(email: string): Promise<number> {
+    const { data } = (await call('GET', `/members?size=100&query=${encodeURIComponent(email.trim())}`)) as { data: AdminMember[] };
+    const found = data.find((m) => m.email.toLowerCase() === email.trim().toLowerCase());
+    if (!found) throw new CliError(errorMessage('en-US', 'NOT_FOUND'));
+    return found.id;
+  }
+  return {
+    via: `the running server on port ${port}`,
+    async list(cmd) {
+      const q = new URLSearchParams({ size: '100' });
+      if (cmd.status) q.set('status', cmd.status);
+      if (cmd.query) q.set('query', cmd.query);
+      return (await call('GET', `/members?${q}`)) as { data: AdminMember[]; total: number };
+    },
+    async approve(email) {
+      return (await call('POST', `/members/${await idByEmail(email)}/approve`)).data as AdminMember;
+    },
+    async reject(email, reason) {
+      return (await call('POST', `/members/${await idByEmail(email)}/reject`, { reason })).data as AdminMember;
+    },
+    async close() {},
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function openBackend(config: AppConfig): Promise<Backend> {
+  if (config.databaseUrl) {
+    const handle = await openDatabase({ url: config.databaseUrl, poolMax: 2 });
+    try {
+      await migrateDatabase(handle, config.databaseUrl);
+    } catch (e) {
+      await handle.close().catch(() => {});
+      throw new CliError(`Cannot open the database at DATABASE_URL: ${(e as Error).message}`);
+    }
+    return directBackend(config, handle, 'PostgreSQL (DATABASE_URL)', () => {});
+  }
+  // A server that is starting holds the lock before it writes its port: give it a moment.
+  for (let waited = 0; ; waited += 250) {
+    const holder = liveLockHolder(config.dataDir);
+    if (holder === null) break;
+    const port = readServerPort(config.dataDir);
+    if (port) return httpBackend(config, port);
+    if (waited >= 30_000) {
+      throw new CliError(`Process ${holder} holds ${config.dataDir} but serves no port. Try again when it has started or stopped.`);
+    }
+    await sleep(250);
+  }
+  if (!existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) {
+    throw new CliError(`There is no database in ${config.dataDir} yet. Start the server once (npm start), or set DATA_DIR / DATABASE_URL.`);
+  }
+  const lock = tryAcquireDataDirLock(config.dataDir);
+  if ('heldBy' in lock) throw new CliError(`Process ${lock.heldBy} just took ${config.dataDir}. Try again.`);
+  try {
+    const handle = await openDatabase({ dataDir: config.dataDir });
+    await migrateDatabase(handle);
+    return directBackend(config, handle, `the database in ${config.dataDir}`, lock.release);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+function table(rows: AdminMember[]): string {
+  const cells = rows.map((m) => [
+    String(m.id),
+    m.status,
+    m.role,
+    m.email,
+    m.fullName,
+    m.business?.companyName ?? '-',
+    m.business?.businessNumber ?? '-',
+    m.createdAt.slice(0, 10),
+  ]);
+  const head = ['ID', 'STATUS', 'ROLE', 'E-MAIL', 'NAME', 'COMPANY', 'BUSINESS NO.', 'SIGNED UP'];
+  // Hangul and other wide characters take two columns in a terminal.
+  const width = (s: string) =>
+    [...s].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(c) ? 2 : 1), 0);
+  const widths = head.map((h, i) => Math.max(width(h), ...cells.map((r) => width(r[i]))));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c + ' '.repeat(widths[i] - width(c)))
+      .join('  ')
+      .trimEnd();
+  return [line(head), ...cells.map(line)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  let cmd: Command;
+  try {
+    cmd = parseArgs(argv);
+  } catch (e) {
+    console.error((e as Error).message);
+    return (e as CliError).exitCode ?? 2;
+  }
+  if (cmd.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env, process.cwd());
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  let backend: Backend | undefined;
+  try {
+    backend = await openBackend(config);
+    if (cmd.kind === 'members') {
+      const { data, total } = await backend.list(cmd);
+      const what = `${cmd.status ? `${cmd.status} ` : ''}members${cmd.query ? ` matching "${cmd.query}"` : ''}`;
+      if (data.length === 0) console.log(`No ${what}.`);
+      else console.log(`${table(data)}\n\n${total} ${what}${total > data.length ? ` (showing the newest ${data.length})` : ''}.`);
+    } else if (cmd.kind === 'approve') {
+      const m = await backend.approve(cmd.email);
+      console.log(`Approved ${m.email} (id ${m.id}${m.business ? `, ${m.business.companyName}` : ''}): now an approved BUYER.`);
+    } else {
+      const m = await backend.reject(cmd.email, cmd.reason);
+      console.log(`Rejected ${m.email} (id ${m.id}). Reason shown to the member: ${cmd.reason}`);
+    }
+    console.error(`(via ${backend.via})`);
+    return 0;
+  } catch (e) {
+    if (e instanceof CliError) {
+      console.error(`Error: ${e.message}`);
+      return e.exitCode;
+    }
+    console.error(`Error: ${(e as Error).message ?? e}`);
+    return 1;
+  } finally {
+    await backend?.close().catch(() => {});
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
+// Everything is closed by now; should a driver still hold the event loop, do not hang the terminal.
+setTimeout(() => process.exit(), 5000).unref();
