@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { tokenCookieName } from '@podo/config/shared';
 import type { TMe } from '@podo/contracts';
-import { setBrowserCookie } from '../lib/cookies';
 import { isReadyPath, useRoot } from '../lib/site';
 import { FamilySites } from './family-sites';
 import { CloseIcon, Logo, MenuIcon, SearchIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
+import { CAMPAIGN_SEEN } from './password-campaign';
 import { SearchBox } from './search-box';
 import { SiteLink } from './site-link';
 import { useScrolledPast } from './use-scroll';
@@ -24,12 +23,16 @@ export const NAV_ITEMS = [
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
+/** Logs out through the server (the token cookie is HttpOnly), then goes home. */
 export function useLogout() {
-  const { site } = useRoot();
-  const navigate = useNavigate();
+  const submit = useSubmit();
   return () => {
-    setBrowserCookie(tokenCookieName(site.slug), '', { maxAge: 0 });
-    navigate('/', { replace: true });
+    try {
+      sessionStorage.removeItem(CAMPAIGN_SEEN);
+    } catch {
+      /* storage unavailable */
+    }
+    void submit(null, { method: 'post', action: '/account/logout', replace: true });
   };
 }
 
@@ -60,9 +63,9 @@ function AccountLinks({ user, onNavigate }: { user: TMe | null; onNavigate?: () 
       <Link to="/account/login" onClick={onNavigate}>
         {t('header.login')}
       </Link>
-      <SiteLink to="/account/signup" onClick={onNavigate}>
+      <Link to="/account/signup" onClick={onNavigate}>
         {t('header.signup')}
-      </SiteLink>
+      </Link>
     </>
   );
 }

@@ -106,3 +106,20 @@ export function Logo({ brand, size = 32 }: { brand: string; size?: number }) {
     </span>
   );
 }
+export const FileIcon = (p: P) =>
+  svg(
+    <>
+      <path d="M14 3H7a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7z" />
+      <path d="M14 3v4h4M9 13h6M9 17h4" />
+    </>,
+    p,
+  );
+export const UploadIcon = (p: P) => svg(<path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />, p);
+export const LockIcon = (p: P) =>
+  svg(
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3M12 15v2" />
+    </>,
+    p,
+  );

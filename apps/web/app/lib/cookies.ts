@@ -62,3 +62,5 @@ export const tokenUsable = (token: string | undefined, now = Date.now()): token 
 
 export const LANG_COOKIE = 'lang';
 export const RECENT_SEARCH_COOKIE = 'recent-searches';
+/** Short-lived flag the leave action sets, so only the member who just left sees the thanks page. */
+export const LEFT_COOKIE = 'left-account';

@@ -38,7 +38,24 @@ export function usePageOptions(): PageOptions {
 }
 
 /** Paths whose pages exist today; links elsewhere say '준비 중입니다.' instead of leading to a 404. */
-const READY_PATHS = new Set(['/', '/about', '/account/login', '/mypage', '/search-result']);
+const READY_PATHS = new Set([
+  '/',
+  '/about',
+  '/account/login',
+  '/account/signup',
+  '/account/certemail',
+  '/account/findemail',
+  '/account/findpw',
+  '/account/resetpw',
+  '/account/withdrawal-complete',
+  '/mypage',
+  '/mypage/profile',
+  '/mypage/password',
+  '/mypage/mobile',
+  '/mypage/sns',
+  '/mypage/leave',
+  '/search-result',
+]);
 export function isReadyPath(to: string): boolean {
   if (/^[a-z]+:/i.test(to)) return true;
   return READY_PATHS.has(to.split(/[?#]/)[0] || '/');

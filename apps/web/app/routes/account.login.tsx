@@ -1,24 +1,36 @@
-import { useEffect, useState } from 'react';
-import { Form, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, redirect, useActionData, useNavigate, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { tokenCookieName } from '@podo/config/shared';
+import type { SocialProvider } from '@podo/contracts/rules';
 import type { Route } from './+types/account.login';
 import { ApiError } from '../lib/api';
-import { serializeCookie } from '../lib/cookies';
+import { isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
-import { serverApi } from '../lib/request.server';
-import { FormInput } from '../components/ui';
+import { requestToken, serverApi } from '../lib/request.server';
+import { failure, safeRedirect, tokenCookie } from '../lib/session.server';
+import { tokenUsable } from '../lib/cookies';
+import { focusFirstError, FormInput } from '../components/ui';
 import { useAlert } from '../components/global-alert';
 import { SiteLink } from '../components/site-link';
+import { SocialButtons, useSocialLogin, type OAuthResult } from '../components/social';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.login.title);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Only same-site paths are followed after login (no open redirects). */
-function safeRedirect(to: FormDataEntryValue | string | null): string {
-  const s = typeof to === 'string' ? to : '';
-  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') ? s : '/mypage';
+/** Already logged in: straight to where the visitor was going. Otherwise the enabled social providers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = requestToken(request, context);
+  if (tokenUsable(token)) {
+    const ok = await serverApi(request, context, token)
+      .me()
+      .then(() => true)
+      .catch(() => false);
+    if (ok) throw redirect(safeRedirect(url.searchParams.get('redirect')));
+  }
+  const providers = await serverApi(request, context)
+    .oauthProviders()
+    .catch(() => []);
+  return { providers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,43 +38,60 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
   try {
-    const { accessToken, expiresAt } = await serverApi(request, context).login({ email, password });
-    const maxAge = Math.max(0, (new Date(expiresAt).getTime() - Date.now()) / 1000);
-    const cookie = serializeCookie(tokenCookieName(context.site.slug), accessToken, { maxAge, secure: context.secureCookies });
-    return redirect(safeRedirect(form.get('redirect')), { headers: { 'Set-Cookie': cookie } });
+    const token = await serverApi(request, context).login({ email, password });
+    return redirect(safeRedirect(form.get('redirect')), { headers: { 'Set-Cookie': tokenCookie(context, token) } });
   } catch (e) {
-    if (e instanceof ApiError) return { error: { status: e.status, message: e.message, at: Date.now() } };
-    throw e;
+    return data(failure(e));
   }
 }
 
-export default function Login() {
+type Errors = { email?: string; password?: string };
+
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const alert = useAlert();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [failed, setFailed] = useState<{ message: string; code?: string } | null>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const redirectTo = params.get('redirect') ?? '';
 
   useEffect(() => {
-    if (result?.error) alert.showError(new ApiError(result.error.status, result.error.message));
-  }, [result, alert]);
+    if (result && !result.ok) {
+      alert.showError(new ApiError(result.error.status, result.error.message, result.error.code));
+      setFailed(
+        result.error.status >= 500 ? { message: t('common.serverError') } : { message: result.error.message, code: result.error.code },
+      );
+    }
+  }, [result, alert, t]);
+
+  const social = useSocialLogin((r: OAuthResult) => {
+    if (r.intent !== 'login') return;
+    if (r.ok) {
+      navigate(r.redirect ?? '/mypage', { replace: true });
+      return;
+    }
+    setFailed({ message: r.message || t('common.serverError'), code: r.code });
+    alert.open(r.message || t('common.serverError'));
+  });
 
   const validate = () => {
-    const next: typeof errors = {};
+    const next: Errors = {};
     if (!email.trim()) next.email = t('login.emailRequired');
-    else if (!EMAIL.test(email.trim())) next.email = t('login.invalidEmail');
+    else if (!isEmail(email)) next.email = t('login.invalidEmail');
     if (!password) next.password = t('login.passwordRequired');
     setErrors(next);
-    return Object.keys(next).length === 0;
+    return focusFirstError('login', next, ['email', 'password']);
   };
-  const send = (form: HTMLFormElement | null) => {
-    if (form && validate()) void submit(form);
+  const send = () => {
+    if (formRef.current && validate()) void submit(formRef.current);
   };
 
   return (
@@ -74,13 +103,28 @@ export default function Login() {
           {t('login.redirected')}
         </p>
       ) : null}
+      {failed ? (
+        <div className="alert alert-danger small py-2" role="alert" data-testid="login-error" data-code={failed.code}>
+          {failed.message}
+          {failed.code === 'SOCIAL_NOT_LINKED' ? (
+            <>
+              {' '}
+              <SiteLink to="/account/signup" className="alert-link" data-testid="login-error-signup">
+                {t('login.signupNow')}
+              </SiteLink>
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <Form
+        ref={formRef}
         method="post"
         noValidate
         className="mt-4"
+        name="login"
         onSubmit={(e) => {
           e.preventDefault();
-          send(e.currentTarget);
+          send();
         }}
       >
         <input type="hidden" name="redirect" value={redirectTo} />
@@ -98,8 +142,9 @@ export default function Login() {
           }}
           error={errors.email}
           helper={t('login.emailHelp')}
-          success={EMAIL.test(email.trim())}
+          success={isEmail(email)}
           maxLength={254}
+          onEnter={send}
         />
         <FormInput
           scope="login"
@@ -113,18 +158,46 @@ export default function Login() {
             if (errors.password) setErrors((er) => ({ ...er, password: undefined }));
           }}
           error={errors.password}
-          maxLength={50}
-          onEnter={() => send(document.querySelector<HTMLFormElement>('form[method="post"]'))}
+          maxLength={200}
+          onEnter={send}
         />
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={busy} aria-busy={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
       </Form>
-      <div className="d-flex justify-content-center gap-3 small mt-4 account-links">
+      <nav
+        className="d-flex justify-content-center gap-3 small mt-4 account-links"
+        aria-label={t('login.helpLinks')}
+        data-testid="login-help-links"
+      >
         <SiteLink to="/account/findemail">{t('login.findEmail')}</SiteLink>
         <span aria-hidden="true">|</span>
         <SiteLink to="/account/findpw">{t('login.findPassword')}</SiteLink>
-      </div>
+      </nav>
+      {loaderData.providers.length > 0 ? (
+        <section className="mt-4" aria-labelledby="social-title">
+          <h2 id="social-title" className="divider-title small text-body-secondary">
+            <span>{t('social.title')}</span>
+          </h2>
+          <SocialButtons
+            providers={loaderData.providers}
+            pending={social.pending}
+            label={(p: SocialProvider) => t(`social.login.${p}`)}
+            onStart={(p) => {
+              setFailed(null);
+              social.start(p.provider, 'login', safeRelative(redirectTo), p.popup);
+            }}
+          />
+          {social.pending ? (
+            <p className="small text-body-secondary text-center mt-2" role="status" data-testid="social-pending">
+              {t('social.continueInPopup')}{' '}
+              <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={social.cancel}>
+                {t('common.cancel')}
+              </button>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       <p className="text-center small mt-4 mb-0">
         {t('login.noAccount')}{' '}
         <SiteLink to="/account/signup" className="fw-bold">
@@ -133,4 +206,9 @@ export default function Login() {
       </p>
     </div>
   );
+}
+
+/** The redirect query, kept only when it is a same-site path. */
+function safeRelative(s: string): string {
+  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') ? s : '';
 }

@@ -9,6 +9,7 @@ import { usePageOptions } from '../lib/site';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { MobileTabBar, NavProgress, ScrollTop } from '../components/chrome';
+import { PasswordCampaign } from '../components/password-campaign';
 
 const LOGIN_PATH = '/account/login';
 
@@ -66,6 +67,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
       {page.footer ? <Footer /> : null}
       {page.mobileTab ? <MobileTabBar user={user} /> : null}
       <ScrollTop />
+      <PasswordCampaign user={user} />
     </div>
   );
 }

@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberStatus } from '../lib/account-rules';
+import { ApiError, browserApi, type CodeSent } from '../lib/api';
+import { useRoot } from '../lib/site';
+import { useAlert } from './global-alert';
+import { focusField, FormInput } from './ui';
+
+/** Channel on which the e-mail link page (/account/certemail) tells an open sign-up form the code was confirmed. */
+export const CERTEMAIL_CHANNEL = 'podo-certemail';
+
+/** The public API from the browser, in the page's language. */
+export function usePublicApi() {
+  const { lang } = useRoot();
+  return useMemo(() => browserApi(lang), [lang]);
+}
+
+/** Seconds left until `until` (ms since epoch), ticking every second; 0 when past or unset. */
+export function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+}
+
+export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+/** Field errors of one form, plus the routing of API failures: a code that concerns a field shows under it. */
+export function useFormErrors<K extends string>(scope: string, fieldOfCode: Partial<Record<string, K>> = {}) {
+  const alert = useAlert();
+  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  const fieldMap = useRef(fieldOfCode);
+  fieldMap.current = fieldOfCode;
+  const setError = useCallback((k: K, message?: string) => setErrors((e) => (e[k] === message ? e : { ...e, [k]: message })), []);
+  /** Shows an API failure under its field when the code concerns one, else in the global alert. */
+  const showApiError = useCallback(
+    (e: unknown) => {
+      if (e instanceof ApiError && e.isClientError && e.code && fieldMap.current[e.code]) {
+        const k = fieldMap.current[e.code] as K;
+        setErrors((er) => ({ ...er, [k]: e.message }));
+        focusField(scope, k);
+        return;
+      }
+      alert.showError(e);
+    },
+    [alert, scope],
+  );
+  return { errors, setErrors, setError, showApiError };
+}
+
+/** Error codes of the code calls and the field they concern. */
+export const CODE_FIELD_ERRORS = {
+  CODE_INVALID: 'code',
+  CODE_EXPIRED: 'code',
+  CODE_ATTEMPTS_EXCEEDED: 'code',
+  CODE_NOT_VERIFIED: 'code',
+} as const;
+
+export interface CodeState {
+  /** When the code stops working (ms), null before one was sent. */
+  expiresAt: number | null;
+  resendAt: number | null;
+}
+
+/** A verification code's timers: the expiry countdown and the resend cooldown, from the API's answer. */
+export function useCodeTimer() {
+  const [state, setState] = useState<CodeState>({ expiresAt: null, resendAt: null });
+  const expiresIn = useCountdown(state.expiresAt);
+  const resendIn = useCountdown(state.resendAt);
+  const started = useCallback((sent?: Partial<CodeSent>, fallbackSeconds = 180) => {
+    const exp = sent?.expiresAt ? new Date(sent.expiresAt).getTime() : NaN;
+    setState({
+      expiresAt: Number.isFinite(exp) ? exp : Date.now() + fallbackSeconds * 1000,
+      resendAt: Date.now() + (sent?.resendAfterSeconds ?? 60) * 1000,
+    });
+  }, []);
+  const reset = useCallback(() => setState({ expiresAt: null, resendAt: null }), []);
+  return { sent: state.expiresAt !== null, expired: state.expiresAt !== null && expiresIn === 0, expiresIn, resendIn, started, reset };
+}
+
+/** 'Send code' / 'Resend' button with the cooldown left. */
+export function SendCodeButton({
+  sent,
+  resendIn,
+  busy,
+  disabled,
+  onClick,
+  testId,
+}: {
+  sent: boolean;
+  resendIn: number;
+  busy?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const cooling = sent && resendIn > 0;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-primary btn-lg text-nowrap"
+      disabled={busy || disabled || cooling}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {busy ? t('code.sending') : cooling ? t('code.resendIn', { seconds: resendIn }) : sent ? t('code.resend') : t('code.send')}
+    </button>
+  );
+}
+
+/** The code field: 6 digits on a numeric keypad, the time left inside it, a confirm button beside it. */
+export function CodeInput({
+  scope,
+  name = 'code',
+  value,
+  onValueChange,
+  error,
+  expiresIn,
+  expired,
+  verified,
+  busy,
+  onConfirm,
+  label,
+  helper,
+  confirmLabel,
+  testId,
+  noConfirmButton,
+}: {
+  scope: string;
+  name?: string;
+  value: string;
+  onValueChange(v: string): void;
+  error?: string;
+  expiresIn: number;
+  expired: boolean;
+  verified?: boolean;
+  busy?: boolean;
+  onConfirm?(): void;
+  label?: string;
+  helper?: ReactNode;
+  confirmLabel?: string;
+  testId?: string;
+  /** Enter still confirms, but the page has its own submit button. */
+  noConfirmButton?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormInput
+      scope={scope}
+      name={name}
+      label={label ?? t('code.label')}
+      value={value}
+      onValueChange={(v) => onValueChange(v.replace(/\D/g, '').slice(0, 6))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="\d{6}"
+      maxLength={6}
+      placeholder={t('code.placeholder')}
+      error={error ?? (expired && !verified ? t('code.expired') : undefined)}
+      success={verified}
+      successText={verified ? t('code.verified') : undefined}
+      readOnly={verified}
+      helper={helper}
+      required
+      data-testid={testId}
+      onEnter={onConfirm}
+      suffix={
+        !verified && expiresIn > 0 ? (
+          <span className="code-timer small text-danger fw-semibold me-1" data-testid={`${scope}-${name}-timer`}>
+            <span className="visually-hidden">{t('code.timeLeft')} </span>
+            {clock(expiresIn)}
+          </span>
+        ) : null
+      }
+      addon={
+        onConfirm && !noConfirmButton ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-lg text-nowrap"
+            disabled={busy || verified || value.length !== 6}
+            aria-busy={busy || undefined}
+            onClick={onConfirm}
+            data-testid={`${scope}-${name}-confirm`}
+          >
+            {verified ? t('code.verifiedShort') : (confirmLabel ?? t('code.confirm'))}
+          </button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+const BADGE: Record<MemberStatus, string> = {
+  PENDING: 'text-bg-warning',
+  APPROVED: 'text-bg-success',
+  REJECTED: 'text-bg-danger',
+  WITHDRAWN: 'text-bg-secondary',
+};
+
+/** Buyer status badge: PENDING / APPROVED / REJECTED. */
+export function StatusBadge({ status }: { status: MemberStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge rounded-pill status-badge ${BADGE[status]}`} data-testid="status-badge" data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** The account pages' container (424 px, spec §9) with the page title. */
+export function AccountPage({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="account-container page-body" data-testid={testId}>
+      <h1 className="page-title text-center">{title}</h1>
+      {lead ? <p className="text-center text-body-secondary">{lead}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** Runs `handle` once for each new action answer (answers carry their time in `at`). */
+export function useActionResult<T extends { at: number } | undefined>(result: T, handle: (r: NonNullable<T>) => void) {
+  const seen = useRef<number | null>(null);
+  const handler = useRef(handle);
+  handler.current = handle;
+  useEffect(() => {
+    if (!result || seen.current === result.at) return;
+    seen.current = result.at;
+    handler.current(result as NonNullable<T>);
+  }, [result]);
+}

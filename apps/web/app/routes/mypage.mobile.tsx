@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { maskMobile, normalizeMobile } from '@podo/contracts/rules';
+import type { Route } from './+types/mypage.mobile';
+import { apiErrorOf } from '../lib/api';
+import { formatMobileInput, isCode } from '../lib/account-rules';
+import { pageMeta } from '../lib/meta';
+import { apiAction, memberApi, readBody, str } from '../lib/session.server';
+import { useUser } from '../lib/site';
+import { CodeInput, SendCodeButton, useActionResult, useCodeTimer, useFormErrors, usePublicApi } from '../components/account';
+import { useAlert } from '../components/global-alert';
+import { focusField, FormInput, LiveMessage, SubmitButton } from '../components/ui';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, (m) => m.changeMobile.title),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readBody(request);
+  return apiAction(request, context, () =>
+    memberApi(request, context).changeMobile({ mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code) }),
+  );
+}
+
+const SCOPE = 'mobile';
+type Field = 'mobile' | 'code';
+
+/** Change the mobile number: the new number gets a code (CERT_MOBILE), the code completes the change. */
+export default function ChangeMobile() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const alert = useAlert();
+  const api = usePublicApi();
+  const fetcher = useFetcher<typeof action>();
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [news, setNews] = useState<string>();
+  const timer = useCodeTimer();
+  const fieldOf = {
+    CODE_INVALID: 'code',
+    CODE_EXPIRED: 'code',
+    CODE_ATTEMPTS_EXCEEDED: 'code',
+    CODE_NOT_VERIFIED: 'code',
+    CODE_COOLDOWN: 'mobile',
+    CODE_SEND_LIMIT: 'mobile',
+  } as const;
+  const { errors, setErrors, setError, showApiError } = useFormErrors<Field>(SCOPE, fieldOf);
+  const mobileNorm = normalizeMobile(mobile);
+
+  useActionResult(fetcher.data, (r) => {
+    if (r.ok) {
+      alert.open(r.message || t('changeMobile.done'));
+      setMobile('');
+      setCode('');
+      setNews(undefined);
+      timer.reset();
+      return;
+    }
+    showApiError(apiErrorOf(r.error));
+  });
+
+  const send = async () => {
+    if (!mobileNorm) {
+      setErrors({ mobile: mobile ? t('validation.mobile') : t('validation.mobileRequired') });
+      return focusField(SCOPE, 'mobile');
+    }
+    if (user?.mobile === mobileNorm) {
+      setErrors({ mobile: t('changeMobile.same') });
+      return focusField(SCOPE, 'mobile');
+    }
+    setBusy(true);
+    try {
+      const r = await api.sendCode({ mode: 'CERT_MOBILE', mobile: mobileNorm });
+      timer.started(r.data, 180);
+      setCode('');
+      setNews(r.message || t('code.sent'));
+      focusField(SCOPE, 'code');
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = () => {
+    if (!mobileNorm) return void send();
+    if (!isCode(code)) {
+      setError('code', t('validation.code'));
+      return focusField(SCOPE, 'code');
+    }
+    void fetcher.submit({ mobile: mobileNorm, code }, { method: 'post' });
+  };
+
+  return (
+    <form
+      noValidate
+      name={SCOPE}
+      className="mypage-panel"
+      data-testid="mobile-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (timer.sent) change();
+        else void send();
+      }}
+    >
+      <h2 className="h5 fw-bold mb-2">{t('changeMobile.title')}</h2>
+      <p className="small text-body-secondary">
+        {t('changeMobile.current')} <strong data-testid="current-mobile">{user?.mobile ? maskMobile(user.mobile) : '-'}</strong>
+      </p>
+      <FormInput
+        scope={SCOPE}
+        name="mobile"
+        type="tel"
+        label={t('field.newMobile')}
+        required
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="010-1234-5678"
+        value={mobile}
+        onValueChange={(v) => {
+          setMobile(formatMobileInput(v));
+          setError('mobile', undefined);
+        }}
+        error={errors.mobile}
+        onEnter={() => void send()}
+        addon={<SendCodeButton sent={timer.sent} resendIn={timer.resendIn} busy={busy} onClick={() => void send()} testId="mobile-send" />}
+      />
+      {timer.sent ? (
+        <CodeInput
+          scope={SCOPE}
+          value={code}
+          onValueChange={(v) => {
+            setCode(v);
+            setError('code', undefined);
+          }}
+          error={errors.code}
+          expiresIn={timer.expiresIn}
+          expired={timer.expired}
+          onConfirm={change}
+          noConfirmButton
+        />
+      ) : null}
+      <LiveMessage message={news} testId="mobile-news" />
+      {timer.sent ? (
+        <SubmitButton busy={fetcher.state !== 'idle'} busyText={t('form.saving')} testId="mobile-submit">
+          {t('changeMobile.submit')}
+        </SubmitButton>
+      ) : null}
+    </form>
+  );
+}

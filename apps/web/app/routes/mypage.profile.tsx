@@ -1,0 +1,310 @@
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  BUSINESS_TYPES,
+  formatBusinessNumber,
+  isValidBirthday,
+  isValidBusinessNumber,
+  maskMobile,
+  normalizeBusinessNumber,
+  type BusinessType,
+} from '@podo/contracts/rules';
+import type { TMe } from '@podo/contracts';
+import type { Route } from './+types/mypage.profile';
+import { apiErrorOf, type ChangeUserBody } from '../lib/api';
+import { formatBusinessNumberInput, formatBytes, formatDate, isEmail } from '../lib/account-rules';
+import { pageMeta } from '../lib/meta';
+import { apiAction, memberApi, readBody } from '../lib/session.server';
+import { useRoot, useUser } from '../lib/site';
+import { useActionResult } from '../components/account';
+import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
+import { useAlert } from '../components/global-alert';
+import { FileIcon } from '../components/icons';
+import { focusField, focusFirstError, FormCheck, FormInput, FormSelect, SubmitButton } from '../components/ui';
+import { SiteLink } from '../components/site-link';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, (m) => m.profile.title),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = (await readBody(request)) as ChangeUserBody;
+  return apiAction(request, context, () => memberApi(request, context).changeUser(body));
+}
+
+const SCOPE = 'profile';
+type Field = 'fullName' | 'birthday' | 'companyName' | 'businessNumber' | 'representative' | 'businessType' | 'taxEmail' | 'certificate';
+
+/** Profile edit: name, birthday, marketing consent, business details; number and certificate only before approval. */
+export default function Profile() {
+  const user = useUser();
+  if (!user) return null;
+  return <ProfileForm user={user} key={user.id} />;
+}
+
+function ProfileForm({ user }: { user: TMe }) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  const alert = useAlert();
+  const fetcher = useFetcher<typeof action>();
+  const b = user.business;
+  const editableNumber = user.status === 'PENDING' || user.status === 'REJECTED';
+  const [f, setF] = useState({
+    fullName: user.fullName,
+    birthday: user.birthday ?? '',
+    agreeMarketing: user.marketingAgreed,
+    companyName: b?.companyName ?? '',
+    businessNumber: b ? formatBusinessNumber(b.businessNumber) : '',
+    representative: b?.representative ?? '',
+    businessType: (b?.businessType ?? '') as BusinessType | '',
+    taxEmail: b?.taxEmail ?? '',
+  });
+  const [certificate, setCertificate] = useState<UploadedFile | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const set = <K extends keyof typeof f>(k: K, v: (typeof f)[K]) => {
+    setF((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  useActionResult(fetcher.data, (r) => {
+    if (r.ok) {
+      setCertificate(null);
+      alert.open(r.message || t('profile.saved'));
+      return;
+    }
+    const field: Field | undefined =
+      r.error.code === 'FILE_REQUIRED' || r.error.code === 'FILE_TYPE_NOT_ALLOWED' ? 'certificate' : undefined;
+    if (field && r.error.status < 500) {
+      setErrors((e) => ({ ...e, [field]: r.error.message }));
+      focusField(SCOPE, field);
+    } else alert.showError(apiErrorOf(r.error));
+  });
+
+  const submit = () => {
+    const e: Partial<Record<Field, string>> = {};
+    if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
+    if (f.birthday && !isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
+    if (b) {
+      if (!f.companyName.trim()) e.companyName = t('validation.companyRequired');
+      if (editableNumber && !isValidBusinessNumber(f.businessNumber)) e.businessNumber = t('validation.businessNumber');
+      if (!f.representative.trim()) e.representative = t('validation.representativeRequired');
+      if (!f.businessType) e.businessType = t('validation.businessType');
+      if (!isEmail(f.taxEmail)) e.taxEmail = t('validation.email');
+    }
+    setErrors(e);
+    if (!focusFirstError(SCOPE, e, ['fullName', 'birthday', 'companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail']))
+      return;
+    const body: ChangeUserBody = {
+      fullName: f.fullName.trim(),
+      agreeMarketing: f.agreeMarketing,
+      ...(f.birthday ? { birthday: f.birthday } : {}),
+    };
+    if (b) {
+      body.business = {
+        companyName: f.companyName.trim(),
+        representative: f.representative.trim(),
+        taxEmail: f.taxEmail.trim(),
+        ...(f.businessType ? { businessType: f.businessType } : {}),
+        ...(editableNumber ? { businessNumber: normalizeBusinessNumber(f.businessNumber) } : {}),
+      };
+    }
+    if (editableNumber && certificate) body.certificateFileId = certificate.id;
+    // A rejected application goes back to review only when its business details or certificate change.
+    const businessChanged =
+      !!b &&
+      (f.companyName.trim() !== b.companyName ||
+        f.representative.trim() !== b.representative ||
+        f.businessType !== b.businessType ||
+        f.taxEmail.trim() !== b.taxEmail ||
+        normalizeBusinessNumber(f.businessNumber) !== b.businessNumber ||
+        !!certificate);
+    const personalChanged =
+      f.fullName.trim() !== user.fullName || f.birthday !== (user.birthday ?? '') || f.agreeMarketing !== user.marketingAgreed;
+    if (user.status === 'REJECTED' && !businessChanged && !personalChanged) {
+      alert.open(t('profile.resubmitNeedsChange'));
+      return;
+    }
+    void fetcher.submit(body as Record<string, never>, { method: 'post', encType: 'application/json' });
+  };
+
+  const busy = fetcher.state !== 'idle';
+  return (
+    <form
+      noValidate
+      name={SCOPE}
+      className="mypage-panel"
+      data-testid="profile-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h2 className="h5 fw-bold mb-3">{t('profile.title')}</h2>
+      {user.status === 'REJECTED' ? (
+        <div className="alert alert-danger small" role="note" data-testid="profile-rejected">
+          <p className="fw-bold mb-1">{t('profile.rejectedTitle')}</p>
+          {user.rejectReason ? (
+            <p className="mb-1">
+              {t('overview.rejectReason')} {user.rejectReason}
+            </p>
+          ) : null}
+          <p className="mb-0">{t('profile.rejectedHelp')}</p>
+        </div>
+      ) : null}
+
+      <fieldset className="mb-4">
+        <legend className="h6 fw-bold">{t('profile.basic')}</legend>
+        <div className="form-input mb-3">
+          <span className="form-label fw-semibold small d-block">{t('field.email')}</span>
+          <p className="form-control-plaintext py-1" data-testid="profile-email">
+            {user.email}
+          </p>
+        </div>
+        <div className="form-input mb-3">
+          <span className="form-label fw-semibold small d-block">{t('field.mobile')}</span>
+          <p className="form-control-plaintext py-1 d-flex gap-3 align-items-center">
+            <span>{user.mobile ? maskMobile(user.mobile) : '-'}</span>
+            <SiteLink to="/mypage/mobile" className="small">
+              {t('profile.changeMobile')}
+            </SiteLink>
+          </p>
+        </div>
+        <FormInput
+          scope={SCOPE}
+          name="fullName"
+          label={t('field.fullName')}
+          required
+          autoComplete="name"
+          maxLength={50}
+          value={f.fullName}
+          onValueChange={(v) => set('fullName', v)}
+          error={errors.fullName}
+        />
+        <FormInput
+          scope={SCOPE}
+          name="birthday"
+          label={t('field.birthday')}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder="19990101"
+          maxLength={8}
+          value={f.birthday}
+          onValueChange={(v) => set('birthday', v.replace(/\D/g, '').slice(0, 8))}
+          error={errors.birthday}
+          helper={t('signup.birthdayHelp')}
+        />
+        <FormCheck
+          scope={SCOPE}
+          name="agreeMarketing"
+          label={t('signup.agreeMarketing')}
+          checked={f.agreeMarketing}
+          onCheckedChange={(c) => set('agreeMarketing', c)}
+          helper={t('signup.marketingHelp')}
+        />
+      </fieldset>
+
+      {b ? (
+        <fieldset className="mb-4">
+          <legend className="h6 fw-bold">{t('profile.business')}</legend>
+          <FormInput
+            scope={SCOPE}
+            name="companyName"
+            label={t('field.companyName')}
+            required
+            maxLength={100}
+            value={f.companyName}
+            onValueChange={(v) => set('companyName', v)}
+            error={errors.companyName}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="businessNumber"
+            label={t('field.businessNumber')}
+            required={editableNumber}
+            inputMode="numeric"
+            maxLength={12}
+            value={f.businessNumber}
+            readOnly={!editableNumber}
+            onValueChange={(v) => set('businessNumber', formatBusinessNumberInput(v))}
+            error={errors.businessNumber}
+            success={editableNumber && isValidBusinessNumber(f.businessNumber)}
+            helper={editableNumber ? t('signup.businessNumberHelp') : t('profile.numberLocked')}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="representative"
+            label={t('field.representative')}
+            required
+            maxLength={50}
+            value={f.representative}
+            onValueChange={(v) => set('representative', v)}
+            error={errors.representative}
+          />
+          <FormSelect
+            scope={SCOPE}
+            name="businessType"
+            label={t('field.businessType')}
+            required
+            value={f.businessType}
+            onValueChange={(v) => set('businessType', v as BusinessType)}
+            options={BUSINESS_TYPES.map((x) => ({ value: x, label: t(`businessType.${x}`) }))}
+            error={errors.businessType}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="taxEmail"
+            type="email"
+            label={t('field.taxEmail')}
+            required
+            inputMode="email"
+            maxLength={254}
+            value={f.taxEmail}
+            onValueChange={(v) => set('taxEmail', v)}
+            error={errors.taxEmail}
+          />
+          <div className="mb-3">
+            <span className="form-label fw-semibold small d-block">{t('profile.currentCertificate')}</span>
+            {b.certificate ? (
+              <a
+                href="/mypage/certificate"
+                className="upload-file text-reset text-decoration-none"
+                download
+                data-testid="certificate-download"
+              >
+                <FileIcon size={22} className="text-primary flex-shrink-0" />
+                <span className="flex-grow-1 min-w-0">
+                  <span className="d-block text-truncate fw-semibold">{b.certificate.name}</span>
+                  <span className="small text-body-secondary">
+                    {formatBytes(b.certificate.size)} · {t('profile.download')}
+                  </span>
+                </span>
+              </a>
+            ) : (
+              <p className="small text-body-secondary mb-0">-</p>
+            )}
+          </div>
+          {editableNumber ? (
+            <CertificateUpload
+              scope={SCOPE}
+              label={t('profile.newCertificate')}
+              value={certificate}
+              onChange={(file) => {
+                setCertificate(file);
+                setErrors((e) => ({ ...e, certificate: undefined }));
+              }}
+              error={errors.certificate}
+              onErrorChange={(m) => setErrors((e) => ({ ...e, certificate: m }))}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <p className="small text-body-secondary">{t('profile.memberSince', { date: formatDate(user.createdAt, lang) })}</p>
+      <SubmitButton busy={busy} busyText={t('form.saving')} testId="profile-submit">
+        {user.status === 'REJECTED' ? t('profile.resubmit') : t('form.save')}
+      </SubmitButton>
+    </form>
+  );
+}
