@@ -91,7 +91,8 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
           apiFetch: inProcessFetch(app, req.ip),
           site: config.site,
           cspNonce: reply.raw.cspNonce ?? '',
-          secureCookies: req.protocol === 'https',
+          // Secure when this request came over https, and always when the public address is https.
+          secureCookies: req.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https:')),
         });
         reply.status(response.status);
         for (const [k, v] of response.headers) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BUSINESS_TYPES,
   CERT_MODES,
+  isAdultBirthday,
   isValidBirthday,
   isValidBusinessNumber,
   isValidPassword,
@@ -38,6 +39,7 @@ const zCode = z
 const zBirthday = z
   .string()
   .refine((v) => isValidBirthday(v), { message: 'birthday' })
+  .refine((v) => !isValidBirthday(v) || isAdultBirthday(v), { message: 'birthdayAdult' })
   .meta({ example: '19990101' });
 const zBusinessNumber = z
   .string()

@@ -25,7 +25,9 @@ export function isValidPassword(pw: string): boolean {
 export function normalizeMobile(input: string): string | null {
   const digits = input.replace(/[\s-]/g, '');
   const m = /^(01[016789])(\d{3,4})(\d{4})$/.exec(digits);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  // 010 numbers always have a four-digit middle part; the old 011/016–019 ones may have three.
+  if (!m || (m[1] === '010' && m[2].length !== 4)) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
 /** Birthday as YYYYMMDD (spec: 19990101), a real calendar date between 1900 and today. */
@@ -36,6 +38,18 @@ export function isValidBirthday(v: string, today = new Date()): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
   return y >= 1900 && date.getTime() <= today.getTime();
+}
+
+/** Minimum age to sign up: liquor is not sold to anyone under 19 (Youth Protection Act). */
+export const MIN_SIGNUP_AGE = 19;
+
+/** Whether a valid YYYYMMDD birthday is at least MIN_SIGNUP_AGE full years before `today`. */
+export function isAdultBirthday(v: string, today = new Date()): boolean {
+  if (!isValidBirthday(v, today)) return false;
+  const y = Number(v.slice(0, 4)) + MIN_SIGNUP_AGE;
+  const limit = `${y}${v.slice(4)}`;
+  const now = `${today.getFullYear()}${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
+  return limit <= now;
 }
 
 /** Digits of a business registration number typed as 123-45-67890 or 1234567890. */

@@ -3,6 +3,7 @@ import { data, redirect, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TYPES,
+  isAdultBirthday,
   isValidBirthday,
   isValidBusinessNumber,
   normalizeBusinessNumber,
@@ -190,6 +191,7 @@ export default function Signup() {
     if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
     if (!f.birthday) e.birthday = t('validation.birthdayRequired');
     else if (!isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
+    else if (!isAdultBirthday(f.birthday)) e.birthday = t('validation.birthdayAdult');
     return fail(e, ['fullName', 'birthday', 'password', 'passwordConfirm']);
   };
   const checkBusiness = () => {
@@ -597,7 +599,7 @@ export default function Signup() {
               value={f.birthday}
               onValueChange={(v) => set('birthday', v.replace(/\D/g, '').slice(0, 8))}
               error={errors.birthday}
-              success={isValidBirthday(f.birthday)}
+              success={isAdultBirthday(f.birthday)}
               helper={t('signup.birthdayHelp')}
             />
             <FormInput

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TYPES,
   formatBusinessNumber,
+  isAdultBirthday,
   isValidBirthday,
   isValidBusinessNumber,
   maskMobile,
@@ -86,6 +87,7 @@ function ProfileForm({ user }: { user: TMe }) {
     const e: Partial<Record<Field, string>> = {};
     if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
     if (f.birthday && !isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
+    else if (f.birthday && !isAdultBirthday(f.birthday)) e.birthday = t('validation.birthdayAdult');
     if (b) {
       if (!f.companyName.trim()) e.companyName = t('validation.companyRequired');
       if (editableNumber && !isValidBusinessNumber(f.businessNumber)) e.businessNumber = t('validation.businessNumber');

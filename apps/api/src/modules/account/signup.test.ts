@@ -270,6 +270,7 @@ describe('POST /signup', () => {
       ],
       [{ agreeTerms: false }, 'Terms of use: Please agree to the required items.'],
       [{ birthday: '19990231' }, 'Date of birth: Enter your date of birth as 8 digits (e.g. 19990101).'],
+      [{ birthday: `${new Date().getFullYear() - 18}0101` }, 'Date of birth: You must be 19 or older to sign up.'],
       [{ certificateFileId: '' }, 'Business registration certificate: Please upload the business registration certificate.'],
     ];
     for (const [over, message] of cases) {

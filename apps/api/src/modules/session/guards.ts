@@ -18,6 +18,16 @@ export async function requireUser(req: FastifyRequest): Promise<UserRow> {
   return authenticateUser(db.db, tokens, bearerToken(req));
 }
 
+/**
+ * An approved trade buyer (or an admin): trade prices, cart and orders. A member still under review, or
+ * rejected, gets NOT_APPROVED (403) with a message that says why.
+ */
+export async function requireBuyer(req: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(req);
+  if (user.status !== 'APPROVED' || (user.role !== 'BUYER' && user.role !== 'ADMIN')) throw new AppError('NOT_APPROVED');
+  return user;
+}
+
 /** Who performs an admin action: an ADMIN member, or the `npm run admin` CLI on this machine (no member row). */
 export interface AdminActor {
   userId: number | null;
