@@ -72,12 +72,12 @@ const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-async function latency(url, n = 300, headers = {}) {
-  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
+async function latency(url, n = 300, headers = {}, init = {}) {
+  for (let i = 0; i < Math.min(20, n); i++) await (await fetch(url, { headers, ...init })).arrayBuffer();
   const xs = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const r = await fetch(url, { headers });
+    const r = await fetch(url, { headers, ...init });
     await r.arrayBuffer();
     if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
     xs.push(performance.now() - t);
@@ -103,6 +103,16 @@ const rows = [
   ['API `GET /api/v1/setting/language`', await latency(`${base}/api/v1/setting/language`)],
   ['API `GET /api/v1/countries` (ko-KR)', await latency(`${base}/api/v1/countries`)],
 ];
+// Accounts: a login costs one argon2id verification (19 MiB, 2 passes) on purpose; /me and a my-page render.
+const loginInit = {
+  method: 'POST',
+  body: JSON.stringify({ email: 'buyer@example.com', password: 'Buyer!2345' }),
+};
+const json = { 'content-type': 'application/json' };
+rows.push(['API `POST /api/v1/login` (argon2id verification), 50 requests', await latency(`${base}/api/v1/login`, 50, json, loginInit)]);
+const token = (await (await fetch(`${base}/api/v1/login`, { headers: json, ...loginInit })).json()).data.accessToken;
+rows.push(['API `GET /api/v1/me` (bearer token)', await latency(`${base}/api/v1/me`, 300, { authorization: `Bearer ${token}` })]);
+rows.push(['SSR `GET /mypage` (logged in)', await latency(`${base}/mypage`, 300, { cookie: `podo-brand-access-token=${token}` })]);
 await stopServer(child);
 rmSync(dir, { recursive: true, force: true });
 

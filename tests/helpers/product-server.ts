@@ -13,9 +13,12 @@ export interface ProductServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built product (dist/server.mjs) as `npm start` would, on a free port and a fresh data dir. */
-export async function startProductServer(env: Record<string, string> = {}): Promise<ProductServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'podo-e2e-'));
+/**
+ * Starts the built product (dist/server.mjs) as `npm start` would, on a free port and a fresh data dir. With
+ * `opts.dataDir` it uses that directory instead (e.g. to restart on the same database) and leaves it in place on stop.
+ */
+export async function startProductServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<ProductServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'podo-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
     env: {
@@ -60,7 +63,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

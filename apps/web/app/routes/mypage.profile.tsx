@@ -191,7 +191,7 @@ function ProfileForm({ user }: { user: TMe }) {
           inputMode="numeric"
           autoComplete="bday"
           placeholder="19990101"
-          maxLength={8}
+          maxLength={10}
           value={f.birthday}
           onValueChange={(v) => set('birthday', v.replace(/\D/g, '').slice(0, 8))}
           error={errors.birthday}
