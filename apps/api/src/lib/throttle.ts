@@ -58,3 +58,8 @@ export async function unhit(db: Database, key: string): Promise<void> {
     .set({ count: sql`greatest(${throttleBuckets.count} - 1, 0)` })
     .where(eq(throttleBuckets.key, key));
 }
+
+/** Deletes counters whose window ended over a day ago (they would be reset on their next hit anyway). */
+export async function purgeExpiredBuckets(db: Database): Promise<void> {
+  await db.delete(throttleBuckets).where(sql`${throttleBuckets.resetAt} < now() - interval '1 day'`);
+}

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { uploadedFiles, type Database } from '@podo/db';
 import { CERTIFICATE_MAX_BYTES, type CERTIFICATE_TYPES } from '@podo/contracts';
 import { AppError } from './errors';
@@ -88,12 +88,31 @@ export async function assertUploadAllowed(db: Database, ip: string): Promise<voi
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** An upload no sign-up claimed within this time is deleted (row and bytes). */
+export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3600_000;
+const PURGE_EVERY_MS = 10 * 60_000;
+let lastPurge = 0;
+
+/** Deletes uploads nobody claimed for UNCLAIMED_UPLOAD_TTL_MS: abandoned sign-ups leave no files behind. */
+export async function purgeUnclaimedUploads(db: Database, dataDir: string, olderThanMs = UNCLAIMED_UPLOAD_TTL_MS): Promise<number> {
+  const gone = await db
+    .delete(uploadedFiles)
+    .where(and(isNull(uploadedFiles.ownerUserId), lt(uploadedFiles.createdAt, new Date(Date.now() - olderThanMs))))
+    .returning({ storageKey: uploadedFiles.storageKey });
+  await Promise.all(gone.map((g) => rm(path.join(uploadsDir(dataDir), g.storageKey), { force: true })));
+  return gone.length;
+}
+
 /** Stores the bytes under DATA_DIR/uploads/<random> and records name, type, size and SHA-256 (no owner yet). */
 export async function storeUpload(
   db: Database,
   dataDir: string,
   file: { purpose: string; name: string; mime: string; bytes: Buffer; ip?: string },
 ): Promise<UploadRow> {
+  if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+    lastPurge = Date.now();
+    await purgeUnclaimedUploads(db, dataDir);
+  }
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const storageKey = randomBytes(16).toString('hex');

@@ -6,7 +6,7 @@ import { CODE_LENGTH } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { DeliveryError } from '../../lib/notify';
-import { clear, hit, secondsUntil } from '../../lib/throttle';
+import { clear, hit, purgeExpiredBuckets, secondsUntil } from '../../lib/throttle';
 
 /**
  * What a code is for. A code only ever works for its own purpose and target (normalized mobile or
@@ -61,6 +61,20 @@ export interface IssuedCode {
   resendAfterSeconds: number;
 }
 
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+let lastHousekeeping = 0;
+
+/**
+ * Now and then (at most every 10 minutes per process, on a code request) drops codes older than a week and
+ * throttle counters long expired, so these tables stay small. Codes are useless long before that.
+ */
+async function housekeeping(db: Database) {
+  if (Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+  lastHousekeeping = Date.now();
+  await db.delete(verificationCodes).where(sql`${verificationCodes.createdAt} < now() - interval '7 days'`);
+  await purgeExpiredBuckets(db);
+}
+
 /**
  * Creates a new code after the abuse checks (resend cooldown, per-target and per-IP caps). Earlier open
  * codes of the same purpose and target stop working.
@@ -71,6 +85,7 @@ export async function issueCode(
   opts: { purpose: CodePurpose; target: string; ip: string },
 ): Promise<IssuedCode> {
   const { purpose, target, ip } = opts;
+  await housekeeping(db);
   const cool = await hit(db, cooldownKey(purpose, target), CODE_POLICY.resendCooldownMs);
   if (cool.count > 1) throw new AppError('CODE_COOLDOWN', { seconds: secondsUntil(cool.resetAt) });
   try {
