@@ -18,6 +18,8 @@ export const users = pgTable(
     mobile: varchar('mobile', { length: 20 }),
     /** YYYYMMDD, as entered (spec: 19990101). */
     birthday: varchar('birthday', { length: 8 }),
+    /** Interface language of the last sign-up or login: notices (approval mails) are written in it. */
+    lang: varchar('lang', { length: 5 }).notNull().default('ko-KR'),
     role: roleEnum('role').notNull().default('MEMBER'),
     status: memberStatusEnum('status').notNull().default('PENDING'),
     /** Bumped on password change/reset/leave so earlier tokens stop working. */

@@ -119,7 +119,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ message: apiMessages[req.lang].messages.SIGNUP_DONE, data: await signup(deps, req.body) }),
+      reply.status(201).send({ message: apiMessages[req.lang].messages.SIGNUP_DONE, data: await signup(deps, req.body, req.lang) }),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import {
   type ZMatchPasswordBody,
   type ZSignupBody,
 } from '@podo/contracts';
+import type { Language } from '@podo/i18n';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
@@ -54,7 +55,7 @@ export async function mobileInUse(db: Database, mobile: string): Promise<boolean
  * and both sign-up codes (SMS to the mobile, e-mail) verified; the codes are used up, the certificate claimed, the
  * member and the business profile written in one transaction, so a failure leaves nothing half done.
  */
-export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>) {
+export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lang: Language = 'ko-KR') {
   const db = deps.db.db;
   await assertEmailRegistrable(db, deps.tokens, body.email);
   assertPasswordAllowed(body.password, { email: body.email, fullName: body.fullName });
@@ -73,6 +74,7 @@ export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>) {
           fullName: body.fullName,
           mobile: body.mobile,
           birthday: body.birthday,
+          lang,
           role: 'MEMBER',
           status: 'PENDING',
           emailVerifiedAt: now,

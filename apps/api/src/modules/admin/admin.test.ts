@@ -162,6 +162,21 @@ describe('approve and reject', () => {
     expect((await call('POST', `/members/${adminId}/approve`, admin)).json().code).toBe('MEMBER_NOT_PENDING');
   });
 
+  it('writes the approval mail in the language the member last logged in with', async () => {
+    const m = await signUp(t);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: { email: m.email, password: m.password },
+      remoteAddress: m.ip,
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await call('POST', `/members/${await idOf(m.email)}/approve`, admin)).statusCode).toBe(200);
+    const mail = await t.smtp.waitFor((x) => x.to === m.email && x.subject.includes('Your buyer account is approved'));
+    expect(mail.text).toContain('is now an approved buyer');
+  });
+
   it('rejects a pending member with a reason they see and receive; a rejected one can still be approved', async () => {
     const m = await signUp(t);
     const id = await idOf(m.email);

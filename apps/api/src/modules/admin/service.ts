@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { businessProfiles, users, type Database } from '@podo/db';
 import { localized, type AppConfig } from '@podo/config';
 import type { TMe, ZAdminMemberQuery } from '@podo/contracts';
+import { matchLanguage } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../../lib/notify';
@@ -70,8 +71,9 @@ export function mailOrigin(config: AppConfig, requestOrigin?: string): string {
 }
 
 async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | 'rejected', extra: { reason?: string; origin?: string }) {
-  // Members have no stored language; the site is Korean first.
-  const lang = 'ko-KR';
+  // In the language the member last used to sign up or log in.
+  const [row] = await deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
+  const lang = matchLanguage(row?.lang) ?? 'ko-KR';
   const m = apiMessages[lang].mail;
   const origin = mailOrigin(deps.config, extra.origin);
   const params = {

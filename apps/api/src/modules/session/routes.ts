@@ -24,7 +24,12 @@ export async function sessionRoutes(fastify: FastifyInstance) {
     },
     // LOGIN_LOCKED gets its Retry-After header from the error handler (every 429 does).
     async (req) => ({
-      data: await login(app.deps.db.db, app.deps.tokens, { email: req.body.email, password: req.body.password, ip: req.ip }),
+      data: await login(app.deps.db.db, app.deps.tokens, {
+        email: req.body.email,
+        password: req.body.password,
+        ip: req.ip,
+        lang: req.lang,
+      }),
     }),
   );
 

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { users, withdrawals, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
+import type { Language } from '@podo/i18n';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { clear, hit, loginIpThrottleKey, loginThrottleKey, secondsUntil, unhit, type ThrottleState } from '../../lib/throttle';
@@ -54,7 +55,7 @@ function lockedError(...states: ThrottleState[]): AppError {
  * checked (one atomic upsert per counter), so parallel guesses cannot slip past the limit; a right password
  * gives the attempt back to the address and clears the account counter.
  */
-export async function login(db: Database, tokens: TokenService, input: { email: string; password: string; ip: string }) {
+export async function login(db: Database, tokens: TokenService, input: { email: string; password: string; ip: string; lang?: Language }) {
   const email = input.email.trim().toLowerCase();
   const acctKey = loginThrottleKey(email);
   const ipKey = loginIpThrottleKey(input.ip);
@@ -74,7 +75,7 @@ export async function login(db: Database, tokens: TokenService, input: { email: 
   await Promise.all([clear(db, acctKey), unhit(db, ipKey)]);
   await db
     .update(users)
-    .set({ lastLoginAt: sql`now()` })
+    .set({ lastLoginAt: sql`now()`, ...(input.lang ? { lang: input.lang } : {}) })
     .where(eq(users.id, user.id));
   return issueAccessToken(tokens, user);
 }

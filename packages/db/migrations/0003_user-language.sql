@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "lang" varchar(5) DEFAULT 'ko-KR' NOT NULL;
