@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  BUSINESS_TYPES,
   isAdultBirthday,
   isValidBirthday,
   isValidBusinessNumber,
@@ -13,16 +12,17 @@ import {
 import type { TSignupBody } from '@podo/contracts';
 import type { Route } from './+types/account.signup';
 import { ApiError } from '../lib/api';
-import { formatBusinessNumberInput, formatMobileInput, isCode, isEmail, passwordErrors } from '../lib/account-rules';
+import { formatMobileInput, isCode, isEmail, passwordErrors } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
 import { failure, readBody, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
 import { CERTEMAIL_CHANNEL, CodeInput, SendCodeButton, useCodeTimer, usePublicApi } from '../components/account';
+import { BusinessFields } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { SiteLink } from '../components/site-link';
-import { focusField, focusFirstError, FormCheck, FormInput, FormSelect, LiveMessage, PasswordRules } from '../components/ui';
+import { focusField, focusFirstError, FormCheck, FormInput, LiveMessage, PasswordRules } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.signup.title);
 
@@ -637,69 +637,12 @@ export default function Signup() {
         {step === 3 ? (
           <>
             <p className="small text-body-secondary">{t('signup.businessLead')}</p>
-            <FormInput
+            <BusinessFields
               scope={SCOPE}
-              name="companyName"
-              label={t('field.companyName')}
-              required
-              autoComplete="organization"
-              maxLength={100}
-              value={f.companyName}
-              onValueChange={(v) => set('companyName', v)}
-              error={errors.companyName}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="businessNumber"
-              label={t('field.businessNumber')}
-              required
-              inputMode="numeric"
-              placeholder="123-45-67890"
-              maxLength={12}
-              value={f.businessNumber}
-              onValueChange={(v) => set('businessNumber', formatBusinessNumberInput(v))}
-              onBlur={() => {
-                if (f.businessNumber && !isValidBusinessNumber(f.businessNumber))
-                  setErrors((e) => ({ ...e, businessNumber: t('validation.businessNumber') }));
-              }}
-              error={errors.businessNumber}
-              success={isValidBusinessNumber(f.businessNumber)}
-              helper={t('signup.businessNumberHelp')}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="representative"
-              label={t('field.representative')}
-              required
-              maxLength={50}
-              value={f.representative}
-              onValueChange={(v) => set('representative', v)}
-              error={errors.representative}
-            />
-            <FormSelect
-              scope={SCOPE}
-              name="businessType"
-              label={t('field.businessType')}
-              required
-              value={f.businessType}
-              onValueChange={(v) => set('businessType', v as BusinessType)}
-              placeholder={t('signup.choose')}
-              options={BUSINESS_TYPES.map((b) => ({ value: b, label: t(`businessType.${b}`) }))}
-              error={errors.businessType}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="taxEmail"
-              type="email"
-              label={t('field.taxEmail')}
-              required
-              inputMode="email"
-              maxLength={254}
-              value={f.taxEmail}
-              onValueChange={(v) => set('taxEmail', v)}
-              error={errors.taxEmail}
-              success={isEmail(f.taxEmail)}
-              helper={t('signup.taxEmailHelp')}
+              values={f}
+              onChange={(k, v) => set(k, v as never)}
+              errors={errors}
+              onNumberError={(m) => setErrors((e) => ({ ...e, businessNumber: m }))}
             />
             <CertificateUpload
               scope={SCOPE}

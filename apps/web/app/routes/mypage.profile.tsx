@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  BUSINESS_TYPES,
   formatBusinessNumber,
   isAdultBirthday,
   isValidBirthday,
@@ -14,15 +13,16 @@ import {
 import type { TMe } from '@podo/contracts';
 import type { Route } from './+types/mypage.profile';
 import { apiErrorOf, type ChangeUserBody } from '../lib/api';
-import { formatBusinessNumberInput, formatBytes, formatDate, isEmail } from '../lib/account-rules';
+import { formatBytes, formatDate, isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { apiAction, memberApi, readBody } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
 import { useActionResult } from '../components/account';
+import { BusinessFields } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { FileIcon } from '../components/icons';
-import { focusField, focusFirstError, FormCheck, FormInput, FormSelect, SubmitButton } from '../components/ui';
+import { focusField, focusFirstError, FormCheck, FormInput, SubmitButton } from '../components/ui';
 import { SiteLink } from '../components/site-link';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -210,61 +210,13 @@ function ProfileForm({ user }: { user: TMe }) {
       {b ? (
         <fieldset className="mb-4">
           <legend className="h6 fw-bold">{t('profile.business')}</legend>
-          <FormInput
+          <BusinessFields
             scope={SCOPE}
-            name="companyName"
-            label={t('field.companyName')}
-            required
-            maxLength={100}
-            value={f.companyName}
-            onValueChange={(v) => set('companyName', v)}
-            error={errors.companyName}
-          />
-          <FormInput
-            scope={SCOPE}
-            name="businessNumber"
-            label={t('field.businessNumber')}
-            required={editableNumber}
-            inputMode="numeric"
-            maxLength={12}
-            value={f.businessNumber}
-            readOnly={!editableNumber}
-            onValueChange={(v) => set('businessNumber', formatBusinessNumberInput(v))}
-            error={errors.businessNumber}
-            success={editableNumber && isValidBusinessNumber(f.businessNumber)}
-            helper={editableNumber ? t('signup.businessNumberHelp') : t('profile.numberLocked')}
-          />
-          <FormInput
-            scope={SCOPE}
-            name="representative"
-            label={t('field.representative')}
-            required
-            maxLength={50}
-            value={f.representative}
-            onValueChange={(v) => set('representative', v)}
-            error={errors.representative}
-          />
-          <FormSelect
-            scope={SCOPE}
-            name="businessType"
-            label={t('field.businessType')}
-            required
-            value={f.businessType}
-            onValueChange={(v) => set('businessType', v as BusinessType)}
-            options={BUSINESS_TYPES.map((x) => ({ value: x, label: t(`businessType.${x}`) }))}
-            error={errors.businessType}
-          />
-          <FormInput
-            scope={SCOPE}
-            name="taxEmail"
-            type="email"
-            label={t('field.taxEmail')}
-            required
-            inputMode="email"
-            maxLength={254}
-            value={f.taxEmail}
-            onValueChange={(v) => set('taxEmail', v)}
-            error={errors.taxEmail}
+            values={f}
+            onChange={(k, v) => set(k, v as never)}
+            errors={errors}
+            onNumberError={(m) => setErrors((e) => ({ ...e, businessNumber: m }))}
+            numberEditable={editableNumber}
           />
           <div className="mb-3">
             <span className="form-label fw-semibold small d-block">{t('profile.currentCertificate')}</span>
