@@ -22,6 +22,8 @@ function issueText(lang: Language, issue: z.core.$ZodIssue): string {
   // Schemas name their own messages by key (e.g. { message: 'email' }); everything else uses zod's locale.
   if (issue.message && v[issue.message]) return v[issue.message];
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return v.required;
+  // An empty (or, after trimming, blank) text where one character is the minimum is a missing value, not a length.
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return v.required;
   if (issue.code === 'invalid_format' && (issue as { format?: string }).format === 'email') return v.email;
   let map = localeCache.get(lang);
   if (!map) {

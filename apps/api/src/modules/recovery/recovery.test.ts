@@ -77,6 +77,14 @@ const releaseCooldown = (purpose: string, target: string) =>
   t.db.db.delete(throttleBuckets).where(eq(throttleBuckets.key, `code:cool:${purpose}:${target}`));
 
 describe('find account by mobile', () => {
+  it('calls a blank name missing, in the request language', async () => {
+    for (const fullname of ['', '   ']) {
+      const r = await post('/find/account/mobile', { fullname, mobile: '010-5555-0998' }, 'en-US');
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Name: This field is required.' });
+    }
+  });
+
   it('answers the same whether or not a member matches; only a match receives the SMS', async () => {
     const hit = await post('/find/account/mobile', { fullname: ' 홍길동 ', mobile: '01055550001' });
     const noNumber = await post('/find/account/mobile', { fullname: '홍길동', mobile: '010-5555-0999' });
