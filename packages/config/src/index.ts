@@ -62,6 +62,7 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   TRUST_PROXY: bool(false),
+  CATALOG_CACHE: bool(true),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SMTP_URL: z
@@ -169,6 +170,8 @@ export interface AppConfig {
   demoData: boolean;
   trustProxy: boolean;
   rateLimit: { max: number; windowMs: number };
+  /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
+  catalogCache: boolean;
   /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
   mail: { smtpUrl?: string; from: string };
   sms: { provider: 'log' | 'http'; httpUrl?: string; httpToken?: string; sender?: string };
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoData: demo,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    catalogCache: e.CATALOG_CACHE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN, sender: e.SMS_SENDER },
     oauth: oauthConfig(e as unknown as Record<string, string | undefined>),

@@ -44,3 +44,5 @@ export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 export * from './accounts';
 export * from './rules';
+export * from './catalog';
+export * from './search';

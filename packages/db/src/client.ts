@@ -52,6 +52,26 @@ export function migrationsFolder(): string {
   throw new Error('packages/db/migrations not found');
 }
 
+/** Rows of a raw query (see rawQuery). */
+export interface RawResult<T> {
+  rows: T[];
+}
+
+const RAW_TIMESTAMP_OIDS = new Set([1082, 1114, 1184, 1186]); // date, timestamp, timestamptz, interval
+type RawRunner = (text: string, values: unknown[]) => Promise<RawResult<unknown>>;
+const rawRunners = new WeakMap<object, RawRunner>();
+
+/**
+ * Runs a parameterized SQL text on the driver under a Drizzle database, skipping Drizzle's executor: the hot
+ * catalogue lists build their statement once ({ text, values }) and let go of the SQL object before waiting for
+ * a connection. Dates, timestamps and intervals come back as strings, as through db.execute.
+ */
+export function rawQuery<T>(db: Database, text: string, values: unknown[]): Promise<RawResult<T>> {
+  const run = rawRunners.get(db);
+  if (run) return run(text, values) as Promise<RawResult<T>>;
+  return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
+}
+
 /** Opens the database (PGlite or PostgreSQL) without migrating it. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) {
@@ -61,6 +81,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema }) as unknown as Database;
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+    };
+    rawRunners.set(db, (text, values) => pool.query({ text, values, types }));
     return {
       db,
       kind: 'postgres',
@@ -91,6 +116,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     client = await PGlite.create(dir);
   }
   const db = drizzle({ client, schema }) as unknown as Database;
+  const raw = (v: string) => v;
+  const parsers = Object.fromEntries([...RAW_TIMESTAMP_OIDS].map((oid) => [oid, raw]));
+  rawRunners.set(db, (text, values) => client.query(text, values, { rowMode: 'object', parsers }));
   return {
     db,
     kind: 'pglite',
