@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +17,45 @@ import { errorMessage } from './lib/i18n';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';
+
+const NONCE_MARK = 'NONCEMARK0000000000000';
+
+/**
+ * The headers helmet sets with these options, as [name, value, index of the nonce mark or -1]: read once from a
+ * probe app, with NONCE_MARK standing for the nonce of each response.
+ */
+async function securityHeaders(options: FastifyHelmetOptions): Promise<[string, string, number][]> {
+  const probe = Fastify({ logger: false });
+  let headers: [string, string, number][] = [];
+  probe.addHook('onRequest', async (_req, reply) => {
+    reply.raw.cspNonce = NONCE_MARK;
+  });
+  await probe.register(helmet, options);
+  probe.addHook('onRequest', async (_req, reply) => {
+    const raw = reply.raw;
+    headers = (raw as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames().map((name) => {
+      const value = String(raw.getHeader(name));
+      return [name, value, value.indexOf(NONCE_MARK)];
+    });
+  });
+  probe.get('/', async () => '');
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (!headers.some(([n]) => n.toLowerCase() === 'content-security-policy')) throw new Error('security headers: no CSP');
+  return headers;
+}
+
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+/** 16 random bytes in base64 for a response's CSP nonce (random bytes drawn 4 KB at a time). */
+function cspNonce(): string {
+  if (nonceAt + 16 > noncePool.length) {
+    noncePool = randomBytes(4096);
+    nonceAt = 0;
+  }
+  nonceAt += 16;
+  return noncePool.toString('base64', nonceAt - 16, nonceAt);
+}
 
 export interface AppDeps {
   config: AppConfig;
@@ -88,16 +127,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.decorateRequest('lang', 'ko-KR');
-  app.addHook('onRequest', async (req, reply) => {
-    const q = req.query as Record<string, unknown> | undefined;
-    req.lang = resolveLanguage({
-      query: typeof q?.lang === 'string' ? q.lang : undefined,
-      acceptLanguage: req.headers['accept-language'],
-    });
-    reply.raw.cspNonce = randomBytes(16).toString('base64');
-  });
-
-  await app.register(helmet, {
+  // Security headers (helmet's, with a per-response CSP nonce): computed once by helmet itself, then set from that
+  // list on every response. @fastify/helmet would rebuild helmet's middleware and CSP string on every request.
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -114,6 +146,21 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    const q = req.query as Record<string, unknown> | undefined;
+    req.lang = resolveLanguage({
+      query: typeof q?.lang === 'string' ? q.lang : undefined,
+      acceptLanguage: req.headers['accept-language'],
+    });
+    const res = reply.raw;
+    const nonce = cspNonce();
+    res.cspNonce = nonce;
+    for (const [name, value, at] of security) {
+      res.setHeader(name, at < 0 ? value : value.slice(0, at) + nonce + value.slice(at + NONCE_MARK.length));
+    }
+    done();
+  });
+
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   installErrorHandling(app);

@@ -10,6 +10,10 @@ import { certificationRoutes } from './modules/certification/routes';
 import { recoveryRoutes } from './modules/recovery/routes';
 import { oauthRoutes } from './modules/oauth/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { winesRoutes } from './modules/wines/routes';
+import { wineriesRoutes } from './modules/wineries/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { pdfRoutes } from './modules/pdf/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -43,6 +47,10 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(recoveryRoutes);
   await app.register(oauthRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(winesRoutes);
+  await app.register(wineriesRoutes);
+  await app.register(mediaRoutes);
+  await app.register(pdfRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '@podo/api';
 import type { AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedDemoData } from '@podo/db';
+import { migrateDatabase, openDatabase, seedCatalog, seedDemoData } from '@podo/db';
 import { attachWeb } from './web';
 
 export interface ServerOptions {
@@ -24,9 +24,12 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
   try {
     await migrateDatabase(db, config.databaseUrl);
     const seeded = config.demoData ? await seedDemoData(db.db) : false;
+    // The demo wine catalogue loads into a demo database that has no wines yet (also one made before it existed).
+    const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };
     const app = await buildApp({ config, db, logger });
     app.addHook('onClose', async () => db.close());
     if (seeded) app.log.info('demo data loaded into the empty database');
+    if (catalog.products) app.log.info(`demo wine catalogue loaded: ${catalog.products} wines from ${catalog.wineries} wineries`);
     if (webBuildDir) await attachWeb(app, { buildDir: webBuildDir });
     return app;
   } catch (e) {

@@ -93,6 +93,7 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
           cspNonce: reply.raw.cspNonce ?? '',
           // Secure when this request came over https, and always when the public address is https.
           secureCookies: req.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https:')),
+          publicUrl: config.publicUrl,
         });
         reply.status(response.status);
         for (const [k, v] of response.headers) {

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '@podo/db';
+import { requireUser } from '../session/guards';
+
+/**
+ * Who is looking at the catalogue. Public (T) calls take the token when there is one and treat a missing,
+ * expired or otherwise bad token as an anonymous visitor (a public page must not fail on a stale cookie).
+ */
+export interface Viewer {
+  /** Member id; null for anonymous visitors. */
+  userId: number | null;
+  /** Approved trade buyer (or admin): sees trade prices and stock. */
+  isBuyer: boolean;
+  /** Buyer level code for level prices (vintage_level_prices); null until levels arrive with ordering. */
+  buyerLevel: string | null;
+}
+
+export const ANONYMOUS: Viewer = Object.freeze({ userId: null, isBuyer: false, buyerLevel: null });
+
+function viewerOf(user: { id: number; role: string; status: string }): Viewer {
+  // Same rule as requireBuyer: approved buyers and admins see trade prices.
+  const isBuyer = user.status === 'APPROVED' && (user.role === 'BUYER' || user.role === 'ADMIN');
+  return { userId: user.id, isBuyer, buyerLevel: null };
+}
+
+/** The viewer of a token-optional call: anonymous without a token or with a bad one, never an error. */
+export async function optionalViewer(req: FastifyRequest): Promise<Viewer> {
+  const h = req.headers.authorization;
+  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
+  if (!m) return ANONYMOUS;
+  const { db, tokens } = req.server.deps;
+  const claims = await tokens.verify(m[1]);
+  const id = claims ? Number(claims.sub) : NaN;
+  if (!claims || !Number.isSafeInteger(id)) return ANONYMOUS;
+  const [user] = await db.db
+    .select({ id: users.id, role: users.role, status: users.status, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user || user.tokenVersion !== claims.ver || user.status === 'WITHDRAWN') return ANONYMOUS;
+  return viewerOf(user);
+}
+
+/** The viewer of a (T)-required call (wish list, likes): UNAUTHORIZED / TOKEN_INVALID like every member route. */
+export async function requireViewer(req: FastifyRequest): Promise<Viewer & { userId: number }> {
+  const user = await requireUser(req);
+  return viewerOf(user) as Viewer & { userId: number };
+}
