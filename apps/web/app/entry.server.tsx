@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import type { Language } from '@podo/i18n';
+import { messagesUrl } from './lib/messages';
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +21,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // The page's texts are a separate cached file (lib/messages.ts): start fetching it with the page.
+  const lang = (routerContext.staticHandlerContext.loaderData.root as { lang?: Language } | undefined)?.lang;
+  if (lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -11,26 +11,33 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
 import { publicSiteConfig } from '@podo/config';
 import { matchLanguage } from '@podo/i18n';
 import { webMessages } from '@podo/i18n/resources';
 import type { Route } from './+types/root';
 import { AlertProvider } from './components/global-alert';
 import { LANG_COOKIE, serializeCookie } from './lib/cookies';
-import { createI18n } from './lib/i18n';
+import { createI18n, I18nProvider } from './lib/i18n';
+import { loadMessages, withMessages } from './lib/messages';
 import { requestLanguage } from './lib/request.server';
 import './lib/load-context';
-import './styles/app.scss';
+import stylesheet from './styles/app.scss?url';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
-  const body = { lang, messages: webMessages[lang], site: publicSiteConfig(context.site, lang), nonce: context.cspNonce };
+  // The texts serve the server render but are not sent with the page (lib/messages.ts).
+  const body = withMessages({ lang, site: publicSiteConfig(context.site, lang), nonce: context.cspNonce }, webMessages[lang]);
   // A lang query is remembered, so the next page without it keeps the language.
   const asked = matchLanguage(new URL(request.url).searchParams.get('lang'));
   if (!asked) return body;
   const cookie = serializeCookie(LANG_COOKIE, asked, { maxAge: 365 * 24 * 3600, secure: context.secureCookies });
   return data(body, { headers: { 'Set-Cookie': cookie } });
+}
+
+/** On a language switch the new texts come from their cached file, as on a first visit. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  return withMessages(data, await loadMessages(data.lang));
 }
 
 // Texts only change when a new lang query is given (the switcher navigates with one).
@@ -42,11 +49,13 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'ko-KR';
-  return (
-    <html lang={lang}>
+  const page = (
+    <>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* With a precedence React puts the stylesheet right after these two metas, ahead of the script preloads. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <meta name="theme-color" content="#5a1427" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -57,19 +66,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
-    </html>
+    </>
   );
+  // The browser hydrates with Preact (vite.config.ts), whose root is <html> itself: it gets <head> and <body>.
+  if (import.meta.env.PREACT) return <PreactDocument lang={lang}>{page}</PreactDocument>;
+  return <html lang={lang}>{page}</html>;
+}
+
+function PreactDocument({ lang, children }: { lang: string; children: React.ReactNode }) {
+  useEffect(() => {
+    window.document.documentElement.lang = lang;
+  }, [lang]);
+  return children;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages } = loaderData;
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <AlertProvider>
         <Outlet />
       </AlertProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -3,6 +3,10 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // Resource routes: no page, no shell.
   route('mypage/certificate', 'routes/mypage.certificate.ts'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
+  // The PDF files of the PDF pages (/pdf/product/1.pdf...), fetched with the visitor's token and language.
+  route('pdf/*', 'routes/pdf-file.ts'),
   layout('routes/shell.tsx', [
     layout('routes/boundary.tsx', [
       index('routes/home.tsx'),
@@ -17,6 +21,14 @@ export default [
       route('account/withdrawal-complete', 'routes/account.withdrawal-complete.tsx'),
       route('oauth2/:provider', 'routes/oauth2.tsx'),
       route('search-result', 'routes/search-result.tsx'),
+      route('product', 'routes/product._index.tsx'),
+      route('product/pdf', 'routes/product.pdf.tsx'),
+      route('product/:pid', 'routes/product.$pid.tsx'),
+      route('product/:pid/pdf', 'routes/product.$pid.pdf.tsx'),
+      route('winery', 'routes/winery._index.tsx'),
+      route('winery/pdf', 'routes/winery.pdf.tsx'),
+      route('winery/:wid', 'routes/winery.$wid.tsx'),
+      route('winery/:wid/pdf', 'routes/winery.$wid.pdf.tsx'),
       route('mypage', 'routes/mypage.tsx', [
         index('routes/mypage._index.tsx'),
         route('profile', 'routes/mypage.profile.tsx'),

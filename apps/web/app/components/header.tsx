@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TMe } from '@podo/contracts';
@@ -6,6 +6,9 @@ import { isReadyPath, useRoot } from '../lib/site';
 import { FamilySites } from './family-sites';
 import { CloseIcon, Logo, MenuIcon, SearchIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
+import { HydrateLater } from '../lib/hydrate-later';
+import { MegaMenu, type MenuData } from './mega-menu';
+import { DrawerPortfolio, MobileSearch, useModalKeys } from './mobile-nav';
 import { CAMPAIGN_SEEN } from './password-campaign';
 import { SearchBox } from './search-box';
 import { SiteLink } from './site-link';
@@ -70,13 +73,16 @@ function AccountLinks({ user, onNavigate }: { user: TMe | null; onNavigate?: () 
   );
 }
 
-export function Header({ user }: { user: TMe | null }) {
+export function Header({ user, menu }: { user: TMe | null; menu: MenuData | null }) {
   const { t } = useTranslation();
   const { site } = useRoot();
   const location = useLocation();
   const active = useScrolledPast(HEADER_ACTIVE_AT);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const drawer = useRef<HTMLElement>(null);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
 
   // Mobile navigation closes on every route change.
   useEffect(() => {
@@ -84,17 +90,31 @@ export function Header({ user }: { user: TMe | null }) {
     setSearchOpen(false);
   }, [location.key]);
 
+  // The page behind the drawer or the full-screen search does not scroll.
   useEffect(() => {
-    document.body.classList.toggle('drawer-open', drawerOpen);
-    if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.body.classList.toggle('drawer-open', drawerOpen || searchOpen);
+  }, [drawerOpen, searchOpen]);
+  useEffect(() => () => document.body.classList.remove('drawer-open'), []);
+
+  // Focus moves into the drawer when it opens and back to its button when it closes (if it was inside).
+  useEffect(() => {
+    if (drawerOpen) {
+      const id = setTimeout(() => drawer.current?.querySelector<HTMLElement>('.drawer-close')?.focus(), 50);
+      return () => clearTimeout(id);
+    }
+    if (drawer.current?.contains(document.activeElement)) drawerToggle.current?.focus();
   }, [drawerOpen]);
 
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    searchToggle.current?.focus();
+  }, []);
+  useModalKeys(drawerOpen, drawer, closeDrawer);
+
   return (
-    <header className={`site-header ${active ? 'is-active' : ''} ${searchOpen ? 'search-open' : ''}`} data-testid="site-header">
-      <div className="header-util d-none d-xl-block">
+    <header className={`site-header ${active ? 'is-active' : ''}`} data-testid="site-header">
+      <div className="header-util d-none d-lg-block">
         <div className="container d-flex justify-content-between align-items-center">
           <FamilySites />
           <nav className="header-account d-flex align-items-center gap-3" aria-label={t('header.mypage')}>
@@ -103,39 +123,48 @@ export function Header({ user }: { user: TMe | null }) {
         </div>
       </div>
       <div className="header-main">
-        <div className="container d-flex align-items-center gap-3">
+        <div className="container header-row">
           <Link to="/" className="header-logo text-decoration-none" aria-label={t('header.home', { brand: site.brandName })}>
             <Logo brand={site.brandName} />
           </Link>
-          <nav className="header-nav d-none d-xl-flex" aria-label={t('nav.mainMenu')}>
-            {NAV_ITEMS.map((item) =>
-              isReadyPath(item.to) ? (
-                <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'active' : '')}>
-                  {t(item.key)}
-                </NavLink>
-              ) : (
-                <SiteLink key={item.to} to={item.to}>
-                  {t(item.key)}
-                </SiteLink>
-              ),
-            )}
+          <nav className="header-nav d-none d-lg-block" aria-label={t('nav.mainMenu')} data-testid="header-nav">
+            <ul className="header-nav-list list-unstyled">
+              <HydrateLater>
+                <MegaMenu menu={menu} />
+              </HydrateLater>
+              {NAV_ITEMS.slice(1).map((item) => (
+                <li key={item.to}>
+                  {isReadyPath(item.to) ? (
+                    <NavLink to={item.to} className={({ isActive }) => (isActive ? 'active' : '')}>
+                      {t(item.key)}
+                    </NavLink>
+                  ) : (
+                    <SiteLink to={item.to}>{t(item.key)}</SiteLink>
+                  )}
+                </li>
+              ))}
+            </ul>
           </nav>
-          <div className="header-search ms-auto">
-            <SearchBox autoFocus={searchOpen} onDone={() => setSearchOpen(false)} />
+          <div className="header-search d-none d-lg-block">
+            <SearchBox />
           </div>
           <LanguageSwitcher className="header-lang" />
           <button
+            ref={searchToggle}
             type="button"
-            className="btn header-icon d-xl-none"
-            aria-label={searchOpen ? t('search.close') : t('search.open')}
+            className="btn header-icon d-lg-none"
+            aria-label={t('search.open')}
+            aria-haspopup="dialog"
             aria-expanded={searchOpen}
-            onClick={() => setSearchOpen((o) => !o)}
+            data-testid="search-toggle"
+            onClick={() => setSearchOpen(true)}
           >
-            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+            <SearchIcon />
           </button>
           <button
+            ref={drawerToggle}
             type="button"
-            className="btn header-icon d-xl-none"
+            className="btn header-icon d-lg-none"
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
@@ -147,44 +176,54 @@ export function Header({ user }: { user: TMe | null }) {
         </div>
       </div>
 
-      <div className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+      <div className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={closeDrawer} aria-hidden="true" />
       <aside
         id="mobile-drawer"
+        ref={drawer}
         className={`mobile-drawer ${drawerOpen ? 'show' : ''}`}
         aria-label={t('nav.mainMenu')}
         aria-hidden={!drawerOpen}
         inert={!drawerOpen}
         data-testid="mobile-drawer"
+        onClick={(e) => {
+          // Any link closes the drawer, also one to the page already shown (no route change then).
+          if ((e.target as HTMLElement).closest('a[href]:not([data-coming-soon])')) closeDrawer();
+        }}
       >
-        <div className="d-flex justify-content-between align-items-center p-3 border-bottom">
+        <div className="drawer-head">
           <Logo brand={site.brandName} size={28} />
-          <button type="button" className="btn header-icon" aria-label={t('nav.closeMenu')} onClick={() => setDrawerOpen(false)}>
+          <button type="button" className="btn header-icon drawer-close" aria-label={t('nav.closeMenu')} onClick={closeDrawer}>
             <CloseIcon />
           </button>
         </div>
         <nav className="drawer-nav" aria-label={t('nav.mainMenu')}>
-          {NAV_ITEMS.map((item) => (
-            <SiteLink key={item.to} to={item.to}>
+          <HydrateLater>
+            <DrawerPortfolio menu={menu} />
+          </HydrateLater>
+          {NAV_ITEMS.slice(1).map((item) => (
+            <SiteLink key={item.to} to={item.to} className="drawer-link">
               {t(item.key)}
             </SiteLink>
           ))}
         </nav>
-        <div className="drawer-account d-flex gap-3 px-3 py-3 border-top">
-          <AccountLinks user={user} />
+        <div className="drawer-account">
+          <AccountLinks user={user} onNavigate={closeDrawer} />
         </div>
-        <details className="drawer-section border-top">
-          <summary className="px-3 py-3">{t('header.familySite')}</summary>
-          <ul className="list-unstyled px-3 pb-2">
+        <details className="drawer-section drawer-family">
+          <summary>{t('header.familySite')}</summary>
+          <ul className="list-unstyled drawer-links">
             {site.familySites.map((f) => (
-              <li key={f.key} className="py-1">
+              <li key={f.key}>
                 <a href={f.url} target="_blank" rel="noopener noreferrer">
                   {f.name}
+                  <span className="visually-hidden"> ({t('common.newWindow')})</span>
                 </a>
               </li>
             ))}
           </ul>
         </details>
       </aside>
+      {searchOpen ? <MobileSearch onClose={closeSearch} /> : null}
     </header>
   );
 }

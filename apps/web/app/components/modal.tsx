@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { keepTabInside } from '../lib/focus-trap';
 
 interface ModalProps {
   open: boolean;
@@ -39,20 +40,8 @@ export function Modal({
       if (e.key === 'Escape') {
         e.stopPropagation();
         onClose();
-      } else if (e.key === 'Tab' && panel.current) {
-        const items = panel.current.querySelectorAll<HTMLElement>(
-          'a[href],button:not([disabled]),input,select,textarea,[tabindex]:not([tabindex="-1"])',
-        );
-        if (items.length === 0) return;
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
+      } else if (panel.current) {
+        keepTabInside(e, panel.current);
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,100 +1,144 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { parseCookies, RECENT_SEARCH_COOKIE, setBrowserCookie } from '../lib/cookies';
-import { CloseIcon, SearchIcon } from './icons';
+import { readRecentSearches, withRecentSearch, writeRecentSearches } from '../lib/recent-searches';
+import { SearchIcon } from './icons';
+import { RecentSearches } from './recent-searches';
 
-const MAX_RECENT = 10;
+/** Spec §9: the search input takes focus 200 ms after it opens (after the opening animation). */
+export const SEARCH_FOCUS_DELAY = 200;
 
-/** Recent searches: a comma-joined cookie list, most recent first, each term URI-encoded. */
-function readRecent(): string[] {
-  const raw = parseCookies(document.cookie)[RECENT_SEARCH_COOKIE];
-  if (!raw) return [];
-  return raw
-    .split(',')
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    })
-    .filter(Boolean);
-}
-function writeRecent(list: string[]) {
-  if (list.length === 0) setBrowserCookie(RECENT_SEARCH_COOKIE, '', { maxAge: 0 });
-  else setBrowserCookie(RECENT_SEARCH_COOKIE, list.map(encodeURIComponent).join(','), { maxAge: 365 * 24 * 3600 });
+export const searchHref = (q: string) => `/search-result?q=${encodeURIComponent(q)}`;
+
+interface Props {
+  /** `header`: recent searches drop down under the input; `overlay`: they stay listed below it (mobile search). */
+  variant?: 'header' | 'overlay';
+  autoFocus?: boolean;
+  /** Called after a search starts (e.g. to close the mobile overlay). */
+  onDone?: () => void;
+  testId?: string;
 }
 
-export function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
+/**
+ * The unified search box (spec §2 Header): Enter goes to /search-result?q=, only for non-empty trimmed text; the
+ * recent searches (cookie) can be searched again, deleted one by one or all at once.
+ */
+export function SearchBox({ variant = 'header', autoFocus = false, onDone, testId = 'search-box' }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [recent, setRecent] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
+  // Where the box is collapsible (the second header, and 992-1199 px wide screens; decided in CSS), it shows only
+  // an icon until expanded. Focus inside always counts as expanded, so the input never hides under the fingers.
+  const [expanded, setExpanded] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
+  const id = useId();
+  const overlay = variant === 'overlay';
 
   useEffect(() => {
+    if (overlay) setRecent(readRecentSearches());
+  }, [overlay]);
+  useEffect(() => {
     if (!autoFocus) return;
-    // Spec: focus the search input 200 ms after it opens (after the opening animation).
-    const id = setTimeout(() => input.current?.focus(), 200);
-    return () => clearTimeout(id);
+    const timer = setTimeout(() => input.current?.focus(), SEARCH_FOCUS_DELAY);
+    return () => clearTimeout(timer);
   }, [autoFocus]);
-
   const showRecent = () => {
-    setRecent(readRecent());
+    setRecent(readRecentSearches());
     setOpen(true);
+    setExpanded(true);
+  };
+  const expand = () => {
+    setExpanded(true);
+    // The form is displayed on the next render; focus it then.
+    requestAnimationFrame(() => input.current?.focus());
   };
   const search = (term: string) => {
     const q = term.trim();
-    if (!q) return; // search runs only when the text is non-empty
-    const next = [q, ...readRecent().filter((r) => r !== q)].slice(0, MAX_RECENT);
-    writeRecent(next);
-    setRecent(next);
+    if (!q) {
+      input.current?.focus(); // search runs only for non-empty text
+      return;
+    }
+    setRecent(writeRecentSearches(withRecentSearch(readRecentSearches(), q)));
     setOpen(false);
+    setExpanded(false);
     setText('');
+    input.current?.blur();
     onDone?.();
-    navigate(`/search-result?q=${encodeURIComponent(q)}`);
+    void navigate(searchHref(q));
   };
   const remove = (term: string) => {
-    const next = readRecent().filter((r) => r !== term);
-    writeRecent(next);
-    setRecent(next);
+    setRecent(writeRecentSearches(readRecentSearches().filter((r) => r !== term)));
     input.current?.focus();
   };
   const removeAll = () => {
-    writeRecent([]);
-    setRecent([]);
+    setRecent(writeRecentSearches([]));
     input.current?.focus();
   };
 
+  const list = (
+    <RecentSearches
+      id={`${id}-recent`}
+      className={overlay ? 'is-inline' : 'is-dropdown'}
+      items={recent}
+      onPick={search}
+      onRemove={remove}
+      onRemoveAll={removeAll}
+    />
+  );
+
   return (
     <div
-      className="search-box"
+      className={`search-box ${overlay ? 'is-overlay' : 'is-collapsible'} ${expanded ? 'is-expanded' : ''}`}
       ref={root}
-      data-testid="search-box"
+      data-testid={testId}
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (root.current?.contains(e.relatedTarget as Node | null)) return;
+        setOpen(false);
+        if (!text.trim()) setExpanded(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
+        if (e.key !== 'Escape' || overlay) return;
+        if (open) setOpen(false);
+        else if (expanded) {
+          setExpanded(false);
+          requestAnimationFrame(() => toggle.current?.focus()); // stays on the input where it cannot collapse
+        }
       }}
     >
+      {overlay ? null : (
+        <button
+          ref={toggle}
+          type="button"
+          className="search-toggle"
+          aria-label={t('search.open')}
+          aria-expanded={expanded}
+          aria-controls={`${id}-form`}
+          onClick={expand}
+        >
+          <SearchIcon size={20} />
+        </button>
+      )}
       <form
+        id={`${id}-form`}
         role="search"
+        aria-label={t('search.label')}
+        action="/search-result"
         onSubmit={(e) => {
           e.preventDefault();
           search(text);
         }}
       >
-        <label className="visually-hidden" htmlFor={`${listId}-input`}>
+        <label className="visually-hidden" htmlFor={`${id}-input`}>
           {t('search.label')}
         </label>
         <input
           ref={input}
-          id={`${listId}-input`}
+          id={`${id}-input`}
+          name="q"
           type="search"
           className="form-control search-input"
           placeholder={t('search.placeholder')}
@@ -102,56 +146,19 @@ export function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocu
           maxLength={100}
           autoComplete="off"
           enterKeyHint="search"
-          aria-expanded={open}
-          aria-controls={`${listId}-recent`}
+          aria-controls={open || overlay ? `${id}-recent` : undefined}
           onChange={(e) => setText(e.target.value)}
-          onFocus={showRecent}
-          onClick={showRecent}
+          onFocus={overlay ? undefined : showRecent}
+          onClick={overlay ? undefined : showRecent}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') showRecent();
+            if (e.key === 'ArrowDown' && !overlay) showRecent();
           }}
         />
         <button type="submit" className="search-submit" aria-label={t('search.submit')}>
           <SearchIcon size={18} />
         </button>
       </form>
-      {open ? (
-        <div className="search-recent" id={`${listId}-recent`} data-testid="recent-searches">
-          <div className="d-flex justify-content-between align-items-center mb-2">
-            <strong className="small">{t('search.recent')}</strong>
-            {recent.length > 0 ? (
-              <button type="button" className="btn btn-link btn-sm p-0 text-secondary" onClick={removeAll}>
-                {t('search.deleteAll')}
-              </button>
-            ) : null}
-          </div>
-          {recent.length === 0 ? (
-            <p className="small text-muted mb-0">{t('search.noRecent')}</p>
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {recent.map((term) => (
-                <li key={term} className="d-flex align-items-center justify-content-between">
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm text-body text-start px-0 text-truncate"
-                    onClick={() => search(term)}
-                  >
-                    {term}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm text-muted p-1"
-                    aria-label={t('search.deleteOne', { term })}
-                    onClick={() => remove(term)}
-                  >
-                    <CloseIcon size={14} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : null}
+      {overlay || open ? list : null}
     </div>
   );
 }

@@ -96,8 +96,11 @@ function providerList(raw: unknown): OAuthProviderInfo[] {
     .filter((p): p is OAuthProviderInfo => p !== null);
 }
 
-/** The typed client of /api/v1 used by loaders and actions (in-process) and by the browser for public calls. */
-export function createApiClient({ fetch, lang, token }: ApiClientOptions) {
+/**
+ * The transport of every API client: a call to /api/v1 with the language, the bearer token and a JSON body;
+ * a non-2xx answer throws an ApiError carrying the server's localized message.
+ */
+export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
   async function send(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -111,6 +114,7 @@ export function createApiClient({ fetch, lang, token }: ApiClientOptions) {
     if (!res.ok) throw await errorOf(res);
     return res;
   }
+  /** The JSON of a successful answer (undefined for an empty or non-JSON body). */
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await send(method, path, body);
     const text = await res.text();
@@ -120,6 +124,12 @@ export function createApiClient({ fetch, lang, token }: ApiClientOptions) {
       return undefined as T;
     }
   }
+  return { send, call };
+}
+
+/** The typed client of /api/v1 used by loaders and actions (in-process) and by the browser for public calls. */
+export function createApiClient(options: ApiClientOptions) {
+  const { send, call } = apiTransport(options);
   const msg = <T = undefined>(method: string, path: string, body?: unknown) =>
     call<{ message?: string; data?: T }>(method, path, body).then((r) => ({ message: r?.message ?? '', data: r?.data as T }));
 

@@ -8,6 +8,8 @@ declare module 'react-router' {
     site: TSiteConfig;
     cspNonce: string;
     secureCookies: boolean;
+    /** PUBLIC_URL when configured: the origin of canonical, Open Graph and sitemap URLs. */
+    publicUrl?: string;
   }
 }
 export {};

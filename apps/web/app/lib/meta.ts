@@ -24,3 +24,43 @@ export function pageMeta(
     { property: 'og:site_name', content: brand },
   ];
 }
+
+export interface SeoOptions {
+  /** Page title (the brand is appended). */
+  title: string;
+  description: string;
+  /** Absolute canonical URL, also og:url. */
+  url: string;
+  /** Absolute picture URL for og:image. */
+  image?: string;
+  type?: 'website' | 'product' | 'profile' | 'article';
+  /** schema.org objects, each rendered as a script of type application/ld+json. */
+  jsonLd?: object[];
+}
+
+/** Title, description, canonical link, Open Graph and Twitter card tags, and JSON-LD for an indexable page. */
+export function seoMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[], o: SeoOptions): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === 'root')?.data as (RootMatchData & { lang?: string }) | undefined;
+  const brand = root?.site.brandName ?? '';
+  const full = brand ? `${o.title} | ${brand}` : o.title;
+  const description = o.description.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const tags: MetaDescriptor[] = [
+    { title: full },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: o.url },
+    { property: 'og:type', content: o.type ?? 'website' },
+    { property: 'og:title', content: full },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: o.url },
+    { property: 'og:site_name', content: brand },
+    { property: 'og:locale', content: (root?.lang ?? 'ko-KR').replace('-', '_') },
+    { name: 'twitter:card', content: o.image ? 'summary_large_image' : 'summary' },
+  ];
+  if (o.image) tags.push({ property: 'og:image', content: o.image });
+  for (const j of o.jsonLd ?? []) tags.push({ 'script:ld+json': j });
+  return tags;
+}
+
+/** An absolute URL for `path` (already absolute URLs pass through). */
+export const absoluteUrl = (origin: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;

@@ -55,8 +55,15 @@ const READY_PATHS = new Set([
   '/mypage/sns',
   '/mypage/leave',
   '/search-result',
+  '/product',
+  '/product/pdf',
+  '/winery',
+  '/winery/pdf',
 ]);
+/** Pages with an id: a wine and a winery (and their PDF pages), and the PDF files. */
+const READY_PATTERNS = [/^\/product\/\d+(\/pdf)?$/, /^\/winery\/\d+(\/pdf)?$/, /^\/pdf\//];
 export function isReadyPath(to: string): boolean {
   if (/^[a-z]+:/i.test(to)) return true;
-  return READY_PATHS.has(to.split(/[?#]/)[0] || '/');
+  const path = to.split(/[?#]/)[0] || '/';
+  return READY_PATHS.has(path) || READY_PATTERNS.some((r) => r.test(path));
 }

@@ -1,24 +1,36 @@
 import { data, Outlet, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tokenCookieName } from '@podo/config/shared';
+import type { TMe } from '@podo/contracts';
 import type { Route } from './+types/shell';
 import { ApiError } from '../lib/api';
 import { clearCookie, tokenUsable } from '../lib/cookies';
-import { requestToken, serverApi } from '../lib/request.server';
+import { requestLanguage, requestToken, serverApi } from '../lib/request.server';
+import { loadMenu } from '../lib/menu.server';
 import { usePageOptions } from '../lib/site';
 import { Footer } from '../components/footer';
+import { HydrateLater } from '../lib/hydrate-later';
 import { Header } from '../components/header';
 import { MobileTabBar, NavProgress, ScrollTop } from '../components/chrome';
 import { PasswordCampaign } from '../components/password-campaign';
 
 const LOGIN_PATH = '/account/login';
 
+/** Shell data: the signed-in user (after the auth guard) and the header menus. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The menus load alongside the guard (cached per language for a minute, so this is nearly free).
+  const menuP = loadMenu(context, requestLanguage(request));
+  const session = await guard(request, context);
+  const menu = await menuP;
+  return data({ user: session.user, menu }, session.headers ? { headers: session.headers } : undefined);
+}
+
 /**
  * The auth guard (spec §4), run on every navigation: read the token cookie; no token or an expired one is
  * cleared and protected paths (any path containing /mypage) go to the login page; a present token is checked
  * with the me endpoint, and if that fails the cookie is cleared and the visitor sent to log in.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function guard(request: Request, context: Route.LoaderArgs['context']): Promise<{ user: TMe | null; headers?: HeadersInit }> {
   const url = new URL(request.url);
   const isProtected = url.pathname.includes('/mypage');
   const cookieName = tokenCookieName(context.site.slug);
@@ -33,13 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!tokenUsable(token)) {
     if (isProtected) throw toLogin();
-    return data({ user: null }, { headers: clear });
+    return { user: null, headers: clear };
   }
   try {
     return { user: await serverApi(request, context, token).me() };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
-      if (url.pathname === LOGIN_PATH) return data({ user: null }, { headers: clear });
+      if (url.pathname === LOGIN_PATH) return { user: null, headers: clear };
       throw toLogin();
     }
     // The API is down: show the page signed out rather than failing it, but never open a protected one.
@@ -53,18 +65,22 @@ export const shouldRevalidate = () => true;
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const page = usePageOptions();
-  const { user } = loaderData;
+  const { user, menu } = loaderData;
   return (
     <div className={`app-shell ${page.subPage ? 'is-sub-page' : 'is-main-page'} ${page.mobileTab ? 'has-mobile-tab' : ''}`}>
       <a href="#main" className="skip-link visually-hidden-focusable">
         {t('common.skipToContent')}
       </a>
       <NavProgress />
-      <Header user={user} />
+      <Header user={user} menu={menu} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {page.footer ? <Footer /> : null}
+      {page.footer ? (
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
+      ) : null}
       {page.mobileTab ? <MobileTabBar user={user} /> : null}
       <ScrollTop />
       <PasswordCampaign user={user} />

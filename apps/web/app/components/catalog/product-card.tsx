@@ -1,0 +1,93 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TProductCard } from '@podo/contracts/catalog';
+import { useRoot } from '../../lib/site';
+import { Price } from './price';
+import { WishButton } from './toggle-button';
+
+/** Bottle pictures are drawn 3:4; the attributes reserve the box so nothing shifts when they load. */
+export const BOTTLE_WIDTH = 300;
+export const BOTTLE_HEIGHT = 400;
+
+/** 'NV' for a non-vintage wine, else the year. */
+export const vintageLabel = (year: number | null, nv: string) => (year === null ? nv : String(year));
+
+/** The second name line: the original name under a Korean one, else the Korean name. */
+export const otherName = (p: { name: string; nameKo: string; nameOriginal: string }) => (p.name === p.nameKo ? p.nameOriginal : p.nameKo);
+
+/**
+ * A wine in a list: bottle picture, kind chip, names (shown language + the other one), country and area,
+ * vintages, best critic score, retail price and the trade price for approved buyers, and the wish heart.
+ * `eager` loads the picture at once (the first row of a page, whose pictures are the largest paint).
+ */
+export function ProductCard({
+  product: p,
+  eager = false,
+  priority = false,
+}: {
+  product: TProductCard;
+  eager?: boolean;
+  /** The page's first picture: fetched with high priority. */
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  const href = `/product/${p.id}`;
+  // From the list, the detail page's back link returns through history (filters and scroll position kept).
+  const state = useLocation().pathname === '/product' ? { fromList: true } : undefined;
+  const second = otherName(p);
+  const vintages = p.vintages.slice(0, 3).map((y) => vintageLabel(y, t('catalog.nv')));
+  return (
+    <article className="product-card" data-testid="product-card" data-kind={p.kind.code}>
+      <Link to={href} state={state} className="product-card-media" tabIndex={-1} aria-hidden="true">
+        <img
+          src={p.image}
+          alt=""
+          width={BOTTLE_WIDTH}
+          height={BOTTLE_HEIGHT}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+        />
+      </Link>
+      <WishButton id={p.id} isWished={p.isWished} name={p.name} className="product-card-wish" />
+      <div className="product-card-body">
+        <div className="product-card-tags">
+          <span className="kind-chip" style={{ '--kind-color': p.kind.color } as React.CSSProperties}>
+            {p.kind.name}
+          </span>
+          {p.scoreMax > 0 ? (
+            <span className="score-badge" title={t('catalog.score')}>
+              {p.scoreMax}
+              <span className="visually-hidden"> {t('catalog.points')}</span>
+            </span>
+          ) : null}
+        </div>
+        <h3 className="product-card-title">
+          <Link to={href} state={state}>
+            {p.name}
+          </Link>
+        </h3>
+        {second && second !== p.name ? <p className={`product-card-original ${second === p.nameKo ? 'is-ko' : ''}`}>{second}</p> : null}
+        <p className="product-card-origin">
+          {p.country.name}
+          {p.productionArea.name ? ` · ${p.productionArea.name}` : ''}
+        </p>
+        {vintages.length ? (
+          <p className="product-card-vintages">
+            <span className="visually-hidden">{t('catalog.vintages')}: </span>
+            {vintages.join(' · ')}
+            {p.vintages.length > 3 ? ' …' : ''}
+          </p>
+        ) : null}
+        <div className="product-card-prices">
+          <Price value={p.retailPrice} lang={lang} label={t('catalog.retailPrice')} className="price-retail" />
+          {p.tradePrice !== null ? (
+            <Price value={p.tradePrice} lang={lang} label={t('catalog.tradePrice')} showLabel className="price-trade" />
+          ) : null}
+        </div>
+        {!p.inStock ? <span className="stock-badge">{t('catalog.soldOut')}</span> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, type FormEvent } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../lib/site';
+import { useAlert } from '../global-alert';
+
+/** Heart outline, filled when `filled`. */
+export function HeartIcon({ filled, size = 20 }: { filled: boolean; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.9 3.6 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.5 3.4 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Where the wish and like actions live (route actions, since the token is an HttpOnly cookie). */
+export const WISH_ACTION = '/product?index';
+export const LIKE_ACTION = '/winery?index';
+
+interface ToggleProps {
+  /** 'wish' (product) or 'like' (winery). */
+  intent: 'wish' | 'like';
+  id: number;
+  active: boolean;
+  count?: number;
+  /** Accessible name, e.g. '위시리스트에 담기: {wine}'. */
+  label: string;
+  className?: string;
+  showCount?: boolean;
+}
+
+/**
+ * Heart toggle for wishes and likes. Logged-in visitors post to the route action (with JS through a fetcher, the
+ * heart flips at once; without JS a normal form post that comes back to this page); anonymous visitors get a link
+ * to log in that returns here.
+ */
+function HeartToggle({ intent, id, active, count, label, className = '', showCount = false }: ToggleProps) {
+  const user = useUser();
+  const location = useLocation();
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>({ key: `${intent}-${id}` });
+  const here = location.pathname + location.search;
+  const alert = useAlert();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (result && !result.ok && result.message) alert.open(result.message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  const classes = `heart-toggle ${className}`.trim();
+  const counter = showCount && count !== undefined ? <span className="heart-count">{count.toLocaleString('en-US')}</span> : null;
+
+  if (!user) {
+    return (
+      <Link
+        to={`/account/login?redirect=${encodeURIComponent(here)}`}
+        className={classes}
+        aria-label={label}
+        data-testid={`${intent}-toggle`}
+        aria-pressed={false}
+        role="button"
+      >
+        <HeartIcon filled={false} />
+        {counter}
+      </Link>
+    );
+  }
+
+  // Optimistic state while the post is under way; afterwards the loaders' data (revalidated) is the truth.
+  let on = active;
+  let shown = count;
+  if (fetcher.formData) {
+    on = !active;
+    if (shown !== undefined) shown += on ? 1 : -1;
+  }
+  const action = intent === 'wish' ? WISH_ACTION : LIKE_ACTION;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void fetcher.submit({ intent, id: String(id), js: '1' }, { method: 'post', action });
+  };
+  return (
+    <form method="post" action={action} onSubmit={submit} className="heart-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button
+        type="submit"
+        className={`${classes} ${on ? 'is-on' : ''}`}
+        aria-pressed={on}
+        aria-label={label}
+        data-testid={`${intent}-toggle`}
+      >
+        <HeartIcon filled={on} />
+        {showCount && shown !== undefined ? <span className="heart-count">{shown.toLocaleString('en-US')}</span> : null}
+      </button>
+    </form>
+  );
+}
+
+/** Wish (찜) heart of a wine; with `count`, the number of wishes beside it. */
+export function WishButton({
+  id,
+  isWished,
+  name,
+  className,
+  count,
+}: {
+  id: number;
+  isWished: boolean;
+  name: string;
+  className?: string;
+  count?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HeartToggle
+      intent="wish"
+      id={id}
+      active={isWished}
+      count={count}
+      showCount={count !== undefined}
+      label={t('catalog.wish', { name })}
+      className={className}
+    />
+  );
+}
+
+/** Like heart of a winery, with its count. */
+export function LikeButton({
+  id,
+  isLiked,
+  likeCount,
+  name,
+  className,
+}: {
+  id: number;
+  isLiked: boolean;
+  likeCount: number;
+  name: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HeartToggle
+      intent="like"
+      id={id}
+      active={isLiked}
+      count={likeCount}
+      showCount
+      label={t('winery.like', { name })}
+      className={className}
+    />
+  );
+}

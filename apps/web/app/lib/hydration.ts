@@ -1,0 +1,23 @@
+/**
+ * True while the browser hydrates server HTML: the first hydration (entry.client.tsx) and the later hydration of
+ * <HydrateLater> parts. False on the server and for ordinary client renders.
+ */
+let hydrating = false;
+
+export const isHydrating = () => hydrating;
+
+/** Runs a synchronous hydration pass (Preact hydrates synchronously). */
+export function whileHydrating(hydrate: () => void) {
+  hydrating = true;
+  try {
+    hydrate();
+  } finally {
+    hydrating = false;
+  }
+}
+
+/** Marks the render that is about to run (a deferred part resuming) as hydration, until the current task's microtasks end. */
+export function markHydratingUntilIdle() {
+  hydrating = true;
+  setTimeout(() => (hydrating = false), 0);
+}
