@@ -108,7 +108,7 @@ async function open(viewport = DESKTOP) {
 async function hydrated(page: Page, selector: string) {
   await page.waitForFunction((sel) => {
     const el = document.querySelector(sel);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+    return !!el && (document.documentElement.dataset.hydrated === 'true' || Object.keys(el).some((k) => k.startsWith('__reactProps')));
   }, selector);
 }
 

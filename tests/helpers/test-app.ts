@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '@podo/api';
 import { loadConfig, type AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedDemoData, type DbHandle } from '@podo/db';
+import { migrateDatabase, openDatabase, seedCatalog, seedDemoData, type DbHandle } from '@podo/db';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -39,7 +39,7 @@ export interface TestApp {
 }
 
 /** A fresh app on its own fresh database (PGlite in memory, or a new PostgreSQL database). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; catalog?: boolean } = {}): Promise<TestApp> {
   const temp = usingPostgres() ? await createTempDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -52,6 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
   const db = await openDatabase({ url: config.databaseUrl, poolMax: 20 });
   await migrateDatabase(db, config.databaseUrl);
   if (opts.seed !== false) await seedDemoData(db.db);
+  // The demo wine catalogue (200+ wines) only where a test asks for it: most suites do not need it.
+  if (opts.catalog) await seedCatalog(db.db);
   const app = await buildApp({ config, db, logger: false });
   return {
     app,
