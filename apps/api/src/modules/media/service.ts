@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@podo/db';
-import { winerySvg, wineSvg } from './svg';
+import { wineryShareSvg, winerySvg, wineShareSvg, wineSvg } from './svg';
 
 export interface Picture {
   svg: string;
@@ -15,15 +15,18 @@ function picture(svg: string): Picture {
   return { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"` };
 }
 
-/** Parses `17.svg` into 17; anything else (or an id beyond int4) is no picture at all. */
-export function pictureId(file: string): number | null {
-  const m = /^([1-9][0-9]{0,9})\.svg$/.exec(file);
+/** `17.svg` is the picture, `17.png` the 1200 x 630 share card (og:image) drawn as PNG. */
+export type PictureFormat = 'svg' | 'png';
+
+/** Parses `17.svg` or `17.png`; anything else (or an id beyond int4) is no picture at all. */
+export function pictureFile(file: string): { id: number; format: PictureFormat } | null {
+  const m = /^([1-9][0-9]{0,9})\.(svg|png)$/.exec(file);
   const id = m ? Number(m[1]) : NaN;
-  return Number.isSafeInteger(id) && id <= MAX_ID ? id : null;
+  return Number.isSafeInteger(id) && id <= MAX_ID ? { id, format: m![2] as PictureFormat } : null;
 }
 
 /** The bottle picture of a published or unpublished wine, or null when there is no such wine. */
-export async function winePicture(db: Database, id: number): Promise<Picture | null> {
+export async function winePicture(db: Database, id: number, format: PictureFormat = 'svg'): Promise<Picture | null> {
   const [row] = rowsOf<{ kind: string; name_original: string; winery: string; area: string; grape: string | null; volume_ml: number }>(
     await db.execute(sql`
       select k.code as kind, p.name_original, w.name_original as winery, a.original_name as area, p.volume_ml,
@@ -36,21 +39,20 @@ export async function winePicture(db: Database, id: number): Promise<Picture | n
       where p.id = ${id}`),
   );
   if (!row) return null;
-  return picture(
-    wineSvg({
-      id,
-      kind: row.kind,
-      nameOriginal: row.name_original,
-      wineryOriginal: row.winery,
-      areaOriginal: row.area,
-      mainGrape: row.grape,
-      volumeMl: row.volume_ml,
-    }),
-  );
+  const art = {
+    id,
+    kind: row.kind,
+    nameOriginal: row.name_original,
+    wineryOriginal: row.winery,
+    areaOriginal: row.area,
+    mainGrape: row.grape,
+    volumeMl: row.volume_ml,
+  };
+  return picture(format === 'png' ? wineShareSvg(art) : wineSvg(art));
 }
 
 /** The landscape card of a winery, or null when there is no such winery. */
-export async function wineryPicture(db: Database, id: number): Promise<Picture | null> {
+export async function wineryPicture(db: Database, id: number, format: PictureFormat = 'svg'): Promise<Picture | null> {
   const [row] = rowsOf<{ name_original: string; area: string | null; country_code: string; founded_year: number | null }>(
     await db.execute(sql`
       select w.name_original, a.original_name as area, w.country_code, w.founded_year
@@ -59,5 +61,6 @@ export async function wineryPicture(db: Database, id: number): Promise<Picture |
   );
   if (!row) return null;
   const countryName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(row.country_code.trim()) ?? row.country_code;
-  return picture(winerySvg({ id, nameOriginal: row.name_original, areaOriginal: row.area, countryName, foundedYear: row.founded_year }));
+  const art = { id, nameOriginal: row.name_original, areaOriginal: row.area, countryName, foundedYear: row.founded_year };
+  return picture(format === 'png' ? wineryShareSvg(art) : winerySvg(art));
 }

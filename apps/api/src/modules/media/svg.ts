@@ -238,3 +238,50 @@ export function winerySvg(w: WineryArt): string {
     `</g></svg>`
   );
 }
+
+/** Open Graph cards are 1200 x 630 (the 1.91:1 that KakaoTalk, Facebook and X show whole). */
+export const SHARE_WIDTH = 1200;
+export const SHARE_HEIGHT = 630;
+
+/** Places a picture of ours (a root `<svg … viewBox=…>`) at x, y with the given size inside another SVG. */
+function nest(svg: string, x: number, y: number, width: number, height: number): string {
+  return svg.replace(
+    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" (viewBox="[^"]+") width="\d+" height="\d+"/,
+    `<svg x="${x}" y="${y}" width="${width}" height="${height}" $1`,
+  );
+}
+
+function shareCard(body: string, label: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" role="img" aria-label="${escapeXml(label)}">` +
+    `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="#fbf7ee"/>${body}</svg>`
+  );
+}
+
+/** The share card of a wine: its bottle on the left, its name, producer and region on the right. */
+export function wineShareSvg(w: WineArt): string {
+  const style = KIND_STYLE[w.kind] ?? KIND_STYLE.RED!;
+  const lines = wrapWords(w.nameOriginal, 24, 3);
+  const size = lines.length > 2 ? 44 : 52;
+  const top = 315 - ((lines.length - 1) * size * 1.2) / 2 - 40;
+  const name = lines
+    .map((l, i) => textLine(560, Math.round(top + i * size * 1.2), l, size, 580, 'font-weight="700" fill="#2a2220"', 0.55))
+    .join('');
+  const below = Math.round(top + (lines.length - 1) * size * 1.2);
+  return shareCard(
+    nest(wineSvg(w), 0, 0, 473, SHARE_HEIGHT) +
+      `<g font-family="${SERIF}" text-anchor="start">` +
+      `<path d="M560 ${Math.round(top - size - 18)}H640" stroke="${style.accent}" stroke-width="4"/>` +
+      name +
+      textLine(560, below + 64, w.wineryOriginal, 30, 580, `fill="${style.accent}"`, 0.55) +
+      textLine(560, below + 108, w.areaOriginal, 26, 580, 'font-style="italic" fill="#5a514c"', 0.55) +
+      `</g>`,
+    w.nameOriginal,
+  );
+}
+
+/** The share card of a winery: its landscape picture, centred. */
+export function wineryShareSvg(w: WineryArt): string {
+  const width = Math.round((SHARE_HEIGHT * 400) / 300);
+  return shareCard(nest(winerySvg(w), (SHARE_WIDTH - width) / 2, 0, width, SHARE_HEIGHT), w.nameOriginal);
+}

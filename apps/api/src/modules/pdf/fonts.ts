@@ -70,6 +70,11 @@ function load(script: Script, face: Face): fontkit.Font {
   return font;
 }
 
+/** The path of a font file (also used to draw the PNG share cards). */
+export function fontFile(script: Script, face: Face): string {
+  return FILES[script][face]();
+}
+
 /** Registered font names inside a document: `${script}-${face}`. */
 export type FontName = `${Script}-${Face}`;
 
