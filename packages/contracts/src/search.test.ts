@@ -5,16 +5,23 @@ import {
   buildSearchText,
   normalizeSearch,
   parseRecentSearches,
+  gramCode,
   queryGrams,
+  queryGramsExact,
   RECENT_SEARCH_MAX,
   serializeRecentSearches,
+  trigramCode,
 } from './search';
 
-/** What the database does: every query gram is among the stored grams, and the text holds the query. */
+/** Whether every query gram is among the stored grams (what the GIN index answers). */
+const gramsFound = (stored: string, q: string) => {
+  const grams = new Set(buildSearchGrams(stored));
+  return q.length > 0 && queryGrams(q).every((g) => grams.has(g));
+};
+/** What the database does: the grams are found, and the text holds the query unless the grams prove it. */
 const matches = (stored: string, query: string) => {
   const q = normalizeSearch(query);
-  const grams = new Set(buildSearchGrams(stored));
-  return q.length > 0 && queryGrams(q).every((g) => grams.has(g)) && stored.includes(q);
+  return gramsFound(stored, q) && (queryGramsExact(q) || stored.includes(q));
 };
 
 describe('search normalization', () => {
@@ -45,6 +52,56 @@ describe('search normalization', () => {
   it('never lets a bigram span two names', () => {
     // '즈' ends one part and 'c' starts the next: no stored bigram joins them.
     expect(matches(text, '즈ch')).toBe(false);
+  });
+
+  it('proves queries of one to three characters by their grams alone, never across a gap', () => {
+    for (const q of ['샤', '피노', '까베르']) expect(queryGramsExact(q), q).toBe(true);
+    expect(queryGramsExact('까베르네')).toBe(false);
+    expect(queryGrams('까베르')).toEqual([trigramCode('까', '베', '르')]);
+    // '까베' and '베르' are both there, but not as '까베르': in two names, or apart in one.
+    for (const text of ['까베네|베르', '까베네베르', '베르까베']) {
+      expect(matches(text, '까베르'), text).toBe(false);
+      expect(gramsFound(text, '까베르'), text).toBe(false);
+    }
+    // Longer queries are confirmed by the text: 'abc' and 'bcd' are found in two names, 'abcd' is not there.
+    expect(gramsFound('abc|bcd', 'abcd')).toBe(true);
+    expect(matches('abc|bcd', 'abcd')).toBe(false);
+    expect(matches('xabcdx', 'abcd')).toBe(true);
+  });
+
+  it('finds a gram-proved query exactly when the text holds it (every short query over a small alphabet)', () => {
+    const abc = ['까', '베', '르', 'a'];
+    const texts: string[] = [];
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let i = 0; i < 300; i++) {
+      let t = '';
+      for (let j = 0, n = 1 + rand(12); j < n; j++) t += rand(5) === 0 ? '|' : abc[rand(abc.length)];
+      texts.push(t);
+    }
+    const queries = abc.flatMap((a) => abc.flatMap((b) => abc.flatMap((c) => [a, a + b, a + b + c])));
+    for (const q of queries) expect(queryGramsExact(q), q).toBe(true);
+    const wrong: string[] = [];
+    for (const text of texts) {
+      const grams = new Set(buildSearchGrams(text));
+      for (const q of queries) if (queryGrams(q).every((g) => grams.has(g)) !== text.includes(q)) wrong.push(`${text} / ${q}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps unigram, bigram and trigram codes apart and exact', () => {
+    const top = String.fromCodePoint(0x1ffff);
+    const tri = trigramCode(top, top, top)!;
+    expect(Number.isSafeInteger(tri)).toBe(true);
+    expect(trigramCode('\u0000', '\u0000', '\u0001')!).toBeGreaterThan(
+      gramCode(String.fromCodePoint(0x10ffff), String.fromCodePoint(0x10ffff)),
+    );
+    // A character from U+20000 up has no trigram: the query falls back to its bigrams, checked by LIKE.
+    const rare = String.fromCodePoint(0x20000);
+    expect(trigramCode('a', rare, 'b')).toBeUndefined();
+    expect(queryGramsExact(`a${rare}b`)).toBe(false);
+    expect(queryGrams(`a${rare}b`)).toEqual([gramCode('a', rare), gramCode(rare, 'b')]);
+    expect(matches(`xa${rare}bx`, `a${rare}b`)).toBe(true);
   });
 
   it('has nothing to search for in punctuation only', () => {

@@ -6,9 +6,10 @@
  * - Hangul syllables stay whole (NFD then NFC), so '샤또', '피노', '까베르네' match syllable by syllable.
  * - Spaces and punctuation are dropped: '까베르네 소비뇽' finds '까베르네소비뇽' and 'Pinot-Noir' finds 'pinot noir'.
  *
- * Index: every unigram and bigram of the normalized text is encoded as a number (see gramCode) and stored in
- * a GIN-indexed bigint[] column. A query of one character looks up its unigram; a longer query looks up all its
- * bigrams (`search_grams @> array[...]`), then `search_text like '%q%'` confirms the exact substring.
+ * Index: every unigram, bigram and trigram of the normalized text is encoded as a number (see gramCode) and
+ * stored in a GIN-indexed bigint[] column. A query of one, two or three characters looks up its single gram, which
+ * proves the match on its own; a longer query looks up its trigrams, then `search_text like '%q%'` confirms the
+ * exact substring (overlapping trigrams do not prove that they sit next to each other in the text).
  */
 
 /** Combining diacritical marks (U+0300–036F and the supplement/extension blocks), as a character class. */
@@ -41,6 +42,9 @@ export function buildSearchText(parts: (string | null | undefined)[]): string {
 }
 
 const SHIFT = 2 ** 21; // above the largest code point (0x10FFFF)
+/** Trigram codes: 17 bits a character above 2^52, so they stay exact in a double and apart from bigram codes. */
+const TRI_SHIFT = 2 ** 17;
+const TRI_BASE = 2 ** 52;
 
 /** A unigram is its code point; a bigram is first * 2^21 + second (below 2^42, exact in a double). */
 export function gramCode(a: string, b?: string): number {
@@ -48,7 +52,20 @@ export function gramCode(a: string, b?: string): number {
   return b === undefined ? x : x * SHIFT + (b.codePointAt(0) ?? 0);
 }
 
-/** Every distinct unigram and bigram code of a stored search text (bigrams never span the '|' separators). */
+/**
+ * A trigram is 2^52 + first * 2^34 + second * 2^17 + third (between 2^52 and 2^53, exact in a double), for
+ * characters below U+20000 (Latin, Hangul, kana, common CJK); undefined otherwise: such text has no trigram and a
+ * query holding such a character falls back to its bigrams.
+ */
+export function trigramCode(a: string, b: string, c: string): number | undefined {
+  const x = a.codePointAt(0) ?? 0;
+  const y = b.codePointAt(0) ?? 0;
+  const z = c.codePointAt(0) ?? 0;
+  if (x >= TRI_SHIFT || y >= TRI_SHIFT || z >= TRI_SHIFT) return undefined;
+  return TRI_BASE + x * TRI_SHIFT * TRI_SHIFT + y * TRI_SHIFT + z;
+}
+
+/** Every distinct unigram, bigram and trigram code of a stored search text (no gram spans the '|' separators). */
 export function buildSearchGrams(searchText: string): number[] {
   const out = new Set<number>();
   for (const part of searchText.split('|')) {
@@ -56,19 +73,51 @@ export function buildSearchGrams(searchText: string): number[] {
     for (let i = 0; i < chars.length; i++) {
       out.add(gramCode(chars[i]!));
       if (i + 1 < chars.length) out.add(gramCode(chars[i]!, chars[i + 1]!));
+      if (i + 2 < chars.length) {
+        const t = trigramCode(chars[i]!, chars[i + 1]!, chars[i + 2]!);
+        if (t !== undefined) out.add(t);
+      }
     }
   }
   return [...out].sort((a, b) => a - b);
 }
 
-/** The codes a query must all be found under: its unigram when one character long, else its bigrams. */
+/** The trigrams of a query of three or more characters, in order; undefined when one cannot be encoded. */
+function queryTrigrams(chars: string[]): number[] | undefined {
+  const out: number[] = [];
+  for (let i = 0; i + 2 < chars.length; i++) {
+    const t = trigramCode(chars[i]!, chars[i + 1]!, chars[i + 2]!);
+    if (t === undefined) return undefined;
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The codes a query must all be found under: its unigram, bigram or trigram when one, two or three characters
+ * long, else all its trigrams (its bigrams when a character has no trigram code).
+ */
 export function queryGrams(normalizedQuery: string): number[] {
   const chars = [...normalizedQuery];
   if (chars.length === 0) return [];
   if (chars.length === 1) return [gramCode(chars[0]!)];
+  const tri = chars.length >= 3 ? queryTrigrams(chars) : undefined;
+  if (tri) return [...new Set(tri)];
   const out = new Set<number>();
   for (let i = 0; i + 1 < chars.length; i++) out.add(gramCode(chars[i]!, chars[i + 1]!));
   return [...out];
+}
+
+/**
+ * Whether finding queryGrams proves the match, so no `like` is needed: a query of one, two or three characters
+ * is a single gram, stored exactly when the text holds it (grams never span the '|' between parts). Longer
+ * queries are not: 'abcd' has the trigrams 'abc' and 'bcd', which a text 'abc|bcd' holds as well.
+ */
+export function queryGramsExact(normalizedQuery: string): boolean {
+  const chars = [...normalizedQuery];
+  if (chars.length === 0) return false;
+  if (chars.length <= 2) return true;
+  return chars.length === 3 && trigramCode(chars[0]!, chars[1]!, chars[2]!) !== undefined;
 }
 
 /** Escapes % _ and \ for a LIKE pattern. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearch } from '@podo/contracts/search';
@@ -175,6 +176,22 @@ describe('demo catalogue', () => {
     expect(await derivedOf(db)).toEqual(before);
     expect(await wineryDerivedOf(db)).toEqual(wineriesBefore);
     await refreshCatalogDerived(db);
+    expect(await derivedOf(db)).toEqual(before);
+    expect(await wineryDerivedOf(db)).toEqual(wineriesBefore);
+  });
+
+  it('migration 0006 gives rows stored before it the trigrams the code stores', async () => {
+    const before = await derivedOf(db);
+    const wineriesBefore = await wineryDerivedOf(db);
+    // Grams as written before trigrams existed: unigrams and bigrams (codes below 2^52) only.
+    for (const table of ['products', 'wineries']) {
+      await db.execute(
+        sql.raw(`update ${table} set search_grams = array(select g from unnest(search_grams) g where g < 4503599627370496 order by g)`),
+      );
+    }
+    expect(await derivedOf(db)).not.toEqual(before);
+    const migration = readFileSync(new URL('../../migrations/0006_search-trigrams.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
     expect(await derivedOf(db)).toEqual(before);
     expect(await wineryDerivedOf(db)).toEqual(wineriesBefore);
   });

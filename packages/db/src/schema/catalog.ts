@@ -94,7 +94,7 @@ export const wineries = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     /** Normalized names and region for unified search (see searchText in @podo/contracts). */
     searchText: text('search_text').notNull().default(''),
-    /** Unigram and bigram codes of searchText (GIN-indexed; see searchGrams in @podo/contracts). */
+    /** Unigram, bigram and trigram codes of searchText (GIN-indexed; see buildSearchGrams in @podo/contracts). */
     searchGrams: bigint('search_grams', { mode: 'number' })
       .array()
       .notNull()

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
-  gramCode,
   likeEscape,
   normalizeSearch,
   queryGrams,
+  queryGramsExact,
   type ProductSort,
   type TProductFilters,
   type TProductListQuery,
@@ -31,14 +31,14 @@ export type Facet = 'kinds' | 'areas' | 'types' | 'levels' | 'featured' | 'sugar
 
 const intArr = (a: readonly number[]) => sql`${sql.param(a)}::int[]`;
 
-/** The grams a search looks up in the GIN index (see searchCondition). */
+/** The grams a page query looks up in the GIN index (see searchCondition). */
 export function indexGrams(normalized: string): number[] {
-  const chars = [...normalized];
-  if (chars.length <= 2) return queryGrams(normalized);
-  // Longer queries: the first and the last bigram narrow the rows well, and LIKE checks the exact text anyway.
-  // Fewer grams keep the GIN scan short for Latin text (whose bigrams are common) and give the planner a
-  // realistic row estimate (it multiplies the grams' frequencies as if they were independent).
-  return [...new Set([gramCode(chars[0]!, chars[1]!), gramCode(chars[chars.length - 2]!, chars[chars.length - 1]!)])];
+  const grams = queryGrams(normalized);
+  if (grams.length <= 2) return grams;
+  // Longer queries: the first and the last trigram narrow the rows well, and LIKE checks the exact text anyway.
+  // Fewer grams keep the GIN scan short and give the planner a realistic row estimate (it multiplies the grams'
+  // frequencies as if they were independent).
+  return [...new Set([grams[0]!, grams[grams.length - 1]!])];
 }
 
 /**
@@ -47,8 +47,10 @@ export function indexGrams(normalized: string): number[] {
  * - Page queries put LIKE first: when the planner walks an index in sort order (or scans a small table) it then
  *   tests the cheap inline text, and the compressed gram array of a row only when the text matched.
  * - Counts (`forCount`) hide the grams from the planner (an InitPlan value), so they always take the GIN bitmap,
- *   and look up all grams (fewest candidates); a query of one or two characters needs no LIKE there, as its
- *   unigram or bigram is found exactly when the text contains it (bigrams never span the '|' between parts).
+ *   and look up all grams (fewest candidates), one `&&` each: GIN answers `&&` exactly, while `@>` made every
+ *   candidate row's array be read and checked again (measured). A query of one to three characters needs no
+ *   LIKE there: its single gram is stored exactly when the text contains it (see queryGramsExact), so the count
+ *   reads no text at all.
  */
 export function searchCondition(query: string | undefined, alias: 'p' | 'w', forCount = false): SQL | undefined {
   const q = query ? normalizeSearch(query) : '';
@@ -56,8 +58,8 @@ export function searchCondition(query: string | undefined, alias: 'p' | 'w', for
   const t = sql.raw(alias);
   const like = sql`${t}.search_text like ${`%${likeEscape(q)}%`} escape '\\'`;
   if (forCount) {
-    const grams = sql`${t}.search_grams @> (select ${sql.param(queryGrams(q))}::bigint[])`;
-    return [...q].length <= 2 ? grams : sql`${grams} and ${like}`;
+    const grams = and(queryGrams(q).map((g) => sql`${t}.search_grams && (select ${sql.param([g])}::bigint[])`));
+    return queryGramsExact(q) ? grams : sql`${grams} and ${like}`;
   }
   return sql`${like} and ${t}.search_grams @> ${sql.param(indexGrams(q))}::bigint[]`;
 }

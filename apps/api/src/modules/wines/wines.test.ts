@@ -201,6 +201,17 @@ describe('GET /brand/wines/products: unified search', () => {
     expect(await q('르루아')).toEqual(sorted(['leroyPinot', 'leroyChardonnay']));
     expect(await q('보르도')).toEqual(sorted(['margaux', 'pavillon']));
   });
+  it('counts 1- to 3-syllable matches by their grams alone, never across a gap', async () => {
+    for (const text of ['샤', '피노', '르루아', '까베르', 'pin']) {
+      const page = await list(`query=${encodeURIComponent(text)}&size=2`);
+      const all = await list(`query=${encodeURIComponent(text)}&size=100`);
+      expect(page.page.totalElements, text).toBe(all._embedded.items.length);
+      expect(all.page.totalElements, text).toBeGreaterThan(0);
+    }
+    // '도멘르루아부르고뉴' holds the bigrams '부르' and '르루', but not '부르루' (nor '루부르': '루아' and '부르' sit apart).
+    expect((await list(`query=${encodeURIComponent('부르루')}`)).page.totalElements).toBe(0);
+    expect((await list(`query=${encodeURIComponent('루부르')}`)).page.totalElements).toBe(0);
+  });
   it('matches Latin text case- and accent-insensitively', async () => {
     expect(await q('CHATEAU')).toEqual(sorted(['margaux', 'pavillon']));
     expect(await q('château')).toEqual(sorted(['margaux', 'pavillon']));
@@ -458,6 +469,15 @@ describe('GET /wines/left-filter', () => {
     expect(d.total).toBe(2);
     expect(qty(d.kinds, fx.kinds.RED)).toBe(2);
     expect(qty(d.kinds, fx.kinds.WHITE)).toBe(0);
+  });
+
+  it('counts facets of 3- and 4-syllable searches like the list, never across a gap', async () => {
+    const d = await facets(`query=${encodeURIComponent('르루아')}`);
+    expect(d.total).toBe(2);
+    expect(qty(d.kinds, fx.kinds.RED)).toBe(1);
+    expect(qty(d.kinds, fx.kinds.WHITE)).toBe(1);
+    expect((await facets(`query=${encodeURIComponent('까베르네')}`)).total).toBe(5);
+    expect((await facets(`query=${encodeURIComponent('부르루')}`)).total).toBe(0);
   });
 
   it('refuses unknown ids like the list', async () => {
