@@ -188,7 +188,13 @@ describe('wine detail', () => {
     expect(await page.title()).toContain(name);
     expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${base}/product/${id}`);
     expect(await metaContent(page, 'meta[property="og:type"]')).toBe('product');
-    expect(await metaContent(page, 'meta[property="og:image"]')).toMatch(/^https?:\/\//);
+    // The share picture is the PNG card (social apps show no SVG), and it is there to fetch.
+    const ogImage = await metaContent(page, 'meta[property="og:image"]');
+    expect(ogImage).toBe(`${base}/api/v1/media/wines/${id}.png`);
+    expect(await metaContent(page, 'meta[property="og:image:width"]')).toBe('1200');
+    const card = await fetch(ogImage!);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
     expect(await metaContent(page, 'meta[name=description]')).toBeTruthy();
     const product = (await jsonLd(page)).find((j) => j['@type'] === 'Product') as {
       name: string;

@@ -19,14 +19,21 @@ import { AlertProvider } from './components/global-alert';
 import { LANG_COOKIE, serializeCookie } from './lib/cookies';
 import { createI18n, I18nProvider } from './lib/i18n';
 import { loadMessages, withMessages } from './lib/messages';
+import { ensureMenuHtml, withMenuHtml } from './lib/menu-html';
+import { loadMenu } from './lib/menu.server';
 import { requestLanguage } from './lib/request.server';
 import './lib/load-context';
 import stylesheet from './styles/app.scss?url';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
-  // The texts serve the server render but are not sent with the page (lib/messages.ts).
-  const body = withMessages({ lang, site: publicSiteConfig(context.site, lang), nonce: context.cspNonce }, webMessages[lang]);
+  // The header menu's HTML is rendered and cached per language (lib/menu.server.ts): only its key is sent.
+  const menu = await loadMenu(context, lang);
+  // The texts and the menu HTML serve the server render but are not sent with the page (lib/messages.ts).
+  const body = withMenuHtml(
+    withMessages({ lang, site: publicSiteConfig(context.site, lang), nonce: context.cspNonce, menuKey: menu.key }, webMessages[lang]),
+    menu,
+  );
   // A lang query is remembered, so the next page without it keeps the language.
   const asked = matchLanguage(new URL(request.url).searchParams.get('lang'));
   if (!asked) return body;
@@ -34,13 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(body, { headers: { 'Set-Cookie': cookie } });
 }
 
-/** On a language switch the new texts come from their cached file, as on a first visit. */
+/** On a language switch the new texts come from their cached file, as on a first visit, and so does the menu. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  return withMessages(data, await loadMessages(data.lang));
+  const [messages] = await Promise.all([loadMessages(data.lang), ensureMenuHtml(data.menuKey)]);
+  return withMessages(data, messages);
 }
 
-// Texts only change when a new lang query is given (the switcher navigates with one).
+// Texts and menu only change when a new lang query is given (the switcher navigates with one). A menu changed by
+// catalogue edits shows on the next page load.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   const next = nextUrl.searchParams.get('lang');
   return next !== null && next !== currentUrl.searchParams.get('lang');

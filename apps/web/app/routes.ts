@@ -5,6 +5,8 @@ export default [
   route('mypage/certificate', 'routes/mypage.certificate.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  // The header menu's HTML per language and version (lib/menu-html.ts).
+  route('menu-html/:key', 'routes/menu-html.ts'),
   // The PDF files of the PDF pages (/pdf/product/1.pdf...), fetched with the visitor's token and language.
   route('pdf/*', 'routes/pdf-file.ts'),
   layout('routes/shell.tsx', [

@@ -6,8 +6,7 @@ import { isReadyPath, useRoot } from '../lib/site';
 import { FamilySites } from './family-sites';
 import { CloseIcon, Logo, MenuIcon, SearchIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
-import { HydrateLater } from '../lib/hydrate-later';
-import { MegaMenu, type MenuData } from './mega-menu';
+import { MegaMenu } from './mega-menu';
 import { DrawerPortfolio, MobileSearch, useModalKeys } from './mobile-nav';
 import { CAMPAIGN_SEEN } from './password-campaign';
 import { SearchBox } from './search-box';
@@ -73,7 +72,7 @@ function AccountLinks({ user, onNavigate }: { user: TMe | null; onNavigate?: () 
   );
 }
 
-export function Header({ user, menu }: { user: TMe | null; menu: MenuData | null }) {
+export function Header({ user }: { user: TMe | null }) {
   const { t } = useTranslation();
   const { site } = useRoot();
   const location = useLocation();
@@ -129,9 +128,7 @@ export function Header({ user, menu }: { user: TMe | null; menu: MenuData | null
           </Link>
           <nav className="header-nav d-none d-lg-block" aria-label={t('nav.mainMenu')} data-testid="header-nav">
             <ul className="header-nav-list list-unstyled">
-              <HydrateLater>
-                <MegaMenu menu={menu} />
-              </HydrateLater>
+              <MegaMenu />
               {NAV_ITEMS.slice(1).map((item) => (
                 <li key={item.to}>
                   {isReadyPath(item.to) ? (
@@ -197,9 +194,7 @@ export function Header({ user, menu }: { user: TMe | null; menu: MenuData | null
           </button>
         </div>
         <nav className="drawer-nav" aria-label={t('nav.mainMenu')}>
-          <HydrateLater>
-            <DrawerPortfolio menu={menu} />
-          </HydrateLater>
+          <DrawerPortfolio open={drawerOpen} />
           {NAV_ITEMS.slice(1).map((item) => (
             <SiteLink key={item.to} to={item.to} className="drawer-link">
               {t(item.key)}

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent }
 import { Link, useLocation, type LinkProps } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isReadyPath } from '../lib/site';
+import { MEGA_BODY_ID, useMenuClicks, useMenuHtml } from '../lib/menu-html';
 import { ChevronDownIcon } from './icons';
 import { SiteLink } from './site-link';
 
-/** What the header menus show (spec §2 Header): loaded by the shell loader, trimmed and cached on the server. */
+/** What the header menus show (spec §2 Header): loaded, trimmed and rendered to HTML on the server (lib/menu.server.ts). */
 export interface MenuData {
   kinds: { id: number; name: string; color: string }[];
   /** Countries with at least one production area that has wines; areas without wines are left out. */
@@ -30,41 +31,6 @@ export function MenuLink({ to, ...rest }: Omit<LinkProps, 'to'> & { to: string }
   return isReadyPath(to) ? <Link to={to} prefetch="none" {...rest} /> : <SiteLink to={to} {...rest} />;
 }
 
-/** A country's areas: the first few, and a 'more' button that shows the rest (they are in the HTML all along). */
-export function CountryAreas({ country, idPrefix }: { country: MenuData['countries'][number]; idPrefix: string }) {
-  const { t } = useTranslation();
-  const [all, setAll] = useState(false);
-  const extra = country.areas.length - AREAS_SHOWN;
-  const listId = `${idPrefix}-${country.code}`;
-  return (
-    <div className="mega-country">
-      <MenuLink to={menuHref.country(country)} className="mega-country-link">
-        {country.name}
-      </MenuLink>
-      <ul className="list-unstyled" id={listId}>
-        {country.areas.map((a, i) => (
-          <li key={a.id} hidden={!all && i >= AREAS_SHOWN}>
-            <MenuLink to={menuHref.area(a)}>{a.name}</MenuLink>
-          </li>
-        ))}
-      </ul>
-      {extra > 0 ? (
-        <button
-          type="button"
-          className="mega-more"
-          aria-expanded={all}
-          aria-controls={listId}
-          data-testid="mega-more"
-          onClick={() => setAll((v) => !v)}
-        >
-          {all ? t('menu.less') : t('menu.more', { count: extra })}
-          <span className="visually-hidden"> ({country.name})</span>
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
 /** Focusable entries of the open panel, by column. */
 function columnsOf(panel: HTMLElement): HTMLElement[][] {
   return [...panel.querySelectorAll<HTMLElement>('[data-menu-col]')].map((col) =>
@@ -78,9 +44,11 @@ function columnsOf(panel: HTMLElement): HTMLElement[][] {
  * ← → between columns, Tab walks through everything and leaving the menu closes it. The links are server-rendered
  * (crawlable); a closed panel is hidden with `visibility`, which also takes it out of the tab order.
  */
-export function MegaMenu({ menu }: { menu: MenuData | null }) {
+export function MegaMenu() {
   const { t } = useTranslation();
+  const html = useMenuHtml();
   const location = useLocation();
+  const onBodyClick = useMenuClicks(AREAS_SHOWN);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -169,58 +137,8 @@ export function MegaMenu({ menu }: { menu: MenuData | null }) {
         onKeyDown={onPanelKey}
         onPointerEnter={() => clearTimeout(closeTimer.current)}
       >
-        <div className="container">
-          <div className="mega-cols">
-            <section className="mega-col mega-col-kinds" data-menu-col="" aria-labelledby="mega-h-kinds">
-              <h2 className="mega-heading" id="mega-h-kinds">
-                {t('menu.kinds')}
-              </h2>
-              <ul className="list-unstyled">
-                <li>
-                  <MenuLink to="/product" className="mega-all">
-                    {t('menu.allWines')}
-                  </MenuLink>
-                </li>
-                {menu?.kinds.map((k) => (
-                  <li key={k.id}>
-                    <MenuLink to={menuHref.kind(k)}>
-                      <span className="kind-dot" style={{ background: k.color }} aria-hidden="true" />
-                      {k.name}
-                    </MenuLink>
-                  </li>
-                ))}
-                <li className="mega-wineries">
-                  <MenuLink to="/winery" className="mega-all">
-                    {t('menu.wineries')}
-                  </MenuLink>
-                </li>
-              </ul>
-            </section>
-            <section className="mega-col mega-col-areas" data-menu-col="" aria-labelledby="mega-h-areas">
-              <h2 className="mega-heading" id="mega-h-areas">
-                {t('menu.areas')}
-              </h2>
-              <div className="mega-countries">
-                {menu?.countries.map((c) => (
-                  <CountryAreas key={c.code} country={c} idPrefix="mega-areas" />
-                ))}
-              </div>
-            </section>
-            <section className="mega-col mega-col-types" data-menu-col="" aria-labelledby="mega-h-types">
-              <h2 className="mega-heading" id="mega-h-types">
-                {t('menu.types')}
-              </h2>
-              <ul className="list-unstyled mega-types">
-                {menu?.types.map((g) => (
-                  <li key={g.id}>
-                    <MenuLink to={menuHref.type(g)}>{g.name}</MenuLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </div>
-          {menu ? null : <p className="mega-unavailable">{t('menu.unavailable')}</p>}
-        </div>
+        {/* Rendered once per language on the server (lib/menu.server.ts); its links and buttons work by delegation. */}
+        <div className="container" id={MEGA_BODY_ID} onClick={onBodyClick} dangerouslySetInnerHTML={{ __html: html?.mega ?? '' }} />
       </div>
     </li>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepTabInside } from '../lib/focus-trap';
 import { CloseIcon } from './icons';
-import { MenuLink, menuHref, type MenuData } from './mega-menu';
+import { DRAWER_LIST_ID, ensureMenuHtml, useMenuClicks, useMenuHtml } from '../lib/menu-html';
+import { AREAS_SHOWN } from './mega-menu';
 import { SearchBox, searchHref } from './search-box';
 
 /** Keeps Tab inside `box` while it is open (a modal drawer or overlay), and Escape closes it. */
@@ -23,90 +24,31 @@ export function useModalKeys(open: boolean, box: RefObject<HTMLElement | null>, 
   }, [open, box, close]);
 }
 
-function Section({
-  title,
-  children,
-  testId,
-  className = '',
-}: {
-  title: ReactNode;
-  children: ReactNode;
-  testId?: string;
-  className?: string;
-}) {
-  return (
-    <details className={`drawer-section ${className}`} data-testid={testId}>
-      <summary>{title}</summary>
-      {children}
-    </details>
-  );
-}
-
 /**
  * The wine portfolio inside the mobile drawer (spec §2 Header): the mega-menu's three groups as collapsible sections
- * (native details/summary: no script needed, keyboard and screen readers know them).
+ * (native details/summary: no script needed, keyboard and screen readers know them). The items are menu HTML
+ * rendered once per language on the server (lib/menu.server.ts), fetched when the drawer first opens (the drawer
+ * needs scripts to open, so they are not in the page); their links work by delegation.
  */
-export function DrawerPortfolio({ menu }: { menu: MenuData | null }) {
+export function DrawerPortfolio({ open }: { open: boolean }) {
   const { t } = useTranslation();
+  const html = useMenuHtml();
+  const onClick = useMenuClicks(AREAS_SHOWN);
+  const [, setFetched] = useState(0);
+  const missing = html !== null && html.drawer === null;
+  useEffect(() => {
+    if (open && missing) void ensureMenuHtml(html.key).then(() => setFetched((n) => n + 1));
+  }, [open, missing, html?.key]);
   return (
-    <Section title={t('nav.portfolio')} testId="drawer-portfolio">
-      <ul className="list-unstyled drawer-sub">
-        <li>
-          <MenuLink to="/product">{t('menu.allWines')}</MenuLink>
-        </li>
-        {menu ? (
-          <>
-            <li>
-              <Section title={t('menu.kinds')} testId="drawer-kinds">
-                <ul className="list-unstyled drawer-links">
-                  {menu.kinds.map((k) => (
-                    <li key={k.id}>
-                      <MenuLink to={menuHref.kind(k)}>
-                        <span className="kind-dot" style={{ background: k.color }} aria-hidden="true" />
-                        {k.name}
-                      </MenuLink>
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            </li>
-            <li>
-              <Section title={t('menu.areas')} testId="drawer-areas">
-                <ul className="list-unstyled drawer-countries">
-                  {menu.countries.map((c) => (
-                    <li key={c.code}>
-                      <Section title={c.name}>
-                        <ul className="list-unstyled drawer-links">
-                          <li>
-                            <MenuLink to={menuHref.country(c)}>{t('menu.allIn', { name: c.name })}</MenuLink>
-                          </li>
-                          {c.areas.map((a) => (
-                            <li key={a.id}>
-                              <MenuLink to={menuHref.area(a)}>{a.name}</MenuLink>
-                            </li>
-                          ))}
-                        </ul>
-                      </Section>
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            </li>
-            <li>
-              <Section title={t('menu.types')} testId="drawer-types">
-                <ul className="list-unstyled drawer-links drawer-types">
-                  {menu.types.map((g) => (
-                    <li key={g.id}>
-                      <MenuLink to={menuHref.type(g)}>{g.name}</MenuLink>
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            </li>
-          </>
-        ) : null}
-      </ul>
-    </Section>
+    <details className="drawer-section" data-testid="drawer-portfolio">
+      <summary>{t('nav.portfolio')}</summary>
+      <ul
+        className="list-unstyled drawer-sub"
+        id={DRAWER_LIST_ID}
+        onClick={onClick}
+        dangerouslySetInnerHTML={{ __html: html?.drawer ?? '' }}
+      />
+    </details>
   );
 }
 

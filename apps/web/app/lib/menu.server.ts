@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { AppLoadContext } from 'react-router';
 import type { Language } from '@podo/i18n';
+import { webMessages } from '@podo/i18n/resources';
 import type { MenuData } from '../components/mega-menu';
+import { DrawerItems, MegaColumns } from '../components/menu-markup';
 import { createCatalogApi } from './catalog-api';
+import { createI18n } from './i18n';
+import type { MenuHtml } from './menu-html';
 
 /** How long the header menu lookups stay cached per language: the menu is on every page, its data rarely changes. */
 export const MENU_TTL_MS = 60_000;
@@ -11,7 +18,7 @@ const RETRY_MS = 5_000;
 interface Entry {
   at: number;
   ttl: number;
-  value: Promise<MenuData | null>;
+  value: Promise<MenuHtml>;
 }
 const cache = new Map<Language, Entry>();
 
@@ -35,17 +42,34 @@ async function fetchMenu(context: AppLoadContext, lang: Language): Promise<MenuD
   };
 }
 
-/** Menu data for the shell loader, shared by concurrent requests and cached per language; null while the API fails. */
-export function loadMenu(context: AppLoadContext, lang: Language, now = Date.now()): Promise<MenuData | null> {
+/**
+ * The menu's HTML (mega-menu panel and drawer section) in one language. Rendered here once instead of by every
+ * page: it is about 750 elements, half of a product list page. Its key names the language and the content, so
+ * the browser can keep the HTML it has and fetch another one only when the key changes.
+ */
+export function renderMenu(lang: Language, menu: MenuData | null): MenuHtml {
+  const { t } = createI18n(lang, webMessages[lang]);
+  const unavailable = menu ? '' : renderToStaticMarkup(createElement('p', { className: 'mega-unavailable' }, t('menu.unavailable')));
+  const mega = `<div class="mega-cols">${renderToStaticMarkup(createElement(MegaColumns, { menu, t }))}</div>${unavailable}`;
+  const drawer = renderToStaticMarkup(createElement(DrawerItems, { menu, t }));
+  const hash = createHash('sha256').update(mega).update('\0').update(drawer).digest('base64url').slice(0, 12);
+  return { key: `${lang}.${hash}`, mega, drawer };
+}
+
+/** Menu HTML for the root loader, shared by concurrent requests and cached per language (without items while the API fails). */
+export function loadMenu(context: AppLoadContext, lang: Language, now = Date.now()): Promise<MenuHtml> {
   const hit = cache.get(lang);
   if (hit && now - hit.at < hit.ttl) return hit.value;
-  const entry: Entry = { at: now, ttl: MENU_TTL_MS, value: Promise.resolve(null) };
-  entry.value = fetchMenu(context, lang).catch((e: unknown) => {
-    // Menu failures go to one handler (spec §8): log once, keep the page, retry soon.
-    console.warn(`header menu unavailable (${lang}): ${(e as Error).message}`);
-    entry.ttl = RETRY_MS;
-    return null;
-  });
+  const entry = { at: now, ttl: MENU_TTL_MS } as Entry;
+  entry.value = fetchMenu(context, lang).then(
+    (menu) => renderMenu(lang, menu),
+    (e: unknown) => {
+      // Menu failures go to one handler (spec §8): log once, keep the page, retry soon.
+      console.warn(`header menu unavailable (${lang}): ${(e as Error).message}`);
+      entry.ttl = RETRY_MS;
+      return renderMenu(lang, null);
+    },
+  );
   cache.set(lang, entry);
   return entry.value;
 }

@@ -56,7 +56,14 @@ export function seoMeta(matches: readonly ({ id: string; data?: unknown } | unde
     { property: 'og:locale', content: (root?.lang ?? 'ko-KR').replace('-', '_') },
     { name: 'twitter:card', content: o.image ? 'summary_large_image' : 'summary' },
   ];
-  if (o.image) tags.push({ property: 'og:image', content: o.image });
+  if (o.image) {
+    // Social apps (KakaoTalk, Facebook, X) show no SVG: our generated pictures have a 1200 x 630 PNG share card.
+    const card = /\/api\/v1\/media\/(wines|wineries)\/(\d+)\.svg$/.exec(o.image);
+    if (card) {
+      tags.push({ property: 'og:image', content: o.image.replace(/\.svg$/, '.png') });
+      tags.push({ property: 'og:image:width', content: '1200' }, { property: 'og:image:height', content: '630' });
+    } else tags.push({ property: 'og:image', content: o.image });
+  }
   for (const j of o.jsonLd ?? []) tags.push({ 'script:ld+json': j });
   return tags;
 }

@@ -7,7 +7,7 @@ import { absoluteUrl, seoMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
 import { Gallery } from '../components/catalog/gallery';
 import { listLink } from '../components/catalog/list-state';
-import { otherName, ProductCard, vintageLabel } from '../components/catalog/product-card';
+import { cardView, otherName, ProductCard, vintageLabel } from '../components/catalog/product-card';
 import { formatKrw, Price } from '../components/catalog/price';
 import { WishButton } from '../components/catalog/toggle-button';
 import { WineryCard } from '../components/catalog/winery-card';
@@ -16,11 +16,12 @@ import { Breadcrumb } from '../components/catalog/breadcrumb';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.pid);
   const product = await orNotFound(catalogApi(request, context).product(id));
-  return { product, origin: publicOrigin(request, context) };
+  // The related wines travel as the four cards the page shows (the page's data is in its HTML).
+  return { product: { ...product, related: product.related.slice(0, 4).map(cardView) }, origin: publicOrigin(request, context) };
 }
 
 /** schema.org Product: offers over the vintages on sale as one AggregateOffer in KRW. */
-function productJsonLd(p: TProductDetail, origin: string) {
+function productJsonLd(p: Omit<TProductDetail, 'related'>, origin: string) {
   const url = `${origin}/product/${p.id}`;
   const prices = p.vintageList.map((v) => v.retailPrice).filter((n) => n > 0);
   const low = prices.length ? Math.min(...prices) : p.retailPrice;

@@ -6,10 +6,13 @@ import { PRODUCT_PAGE_SIZE, type TLeftFilter, type TProductPage } from '@podo/co
 import type { Route } from './+types/product._index';
 import { ApiError } from '../lib/api';
 import { catalogApi, publicOrigin, toggleAction } from '../lib/catalog.server';
+import { requestLanguage } from '../lib/request.server';
+import { sidebarHtml } from '../lib/sidebar.server';
 import { absoluteUrl, seoMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
 import { EmptyState } from '../components/ui';
-import { countryOfName, FilterSidebar } from '../components/catalog/filter-sidebar';
+import { HydrateLater } from '../lib/hydrate-later';
+import { countryOfName, facetsView, FilterSidebar, type FacetsView } from '../components/catalog/filter-sidebar';
 import {
   apiQueryOf,
   CANONICAL_KEYS,
@@ -22,7 +25,7 @@ import {
 } from '../components/catalog/list-state';
 import { Pagination } from '../components/catalog/pagination';
 import { CountText, formatKrw } from '../components/catalog/price';
-import { ProductCard } from '../components/catalog/product-card';
+import { cardView, ProductCard } from '../components/catalog/product-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 
 /** Cards per row at the widest layout: the first row loads its pictures at once (the largest paint). */
@@ -50,7 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     facets = await api.leftFilter({});
     list = { _embedded: { items: [] }, page: { size: PRODUCT_PAGE_SIZE, number: 1, totalElements: 0, totalPages: 0 } };
   }
-  const body = { list, facets, sorts: await sorts, error, origin: publicOrigin(request, context) };
+  // Only what the page shows travels in its HTML.
+  const body = {
+    list: { page: list.page, _embedded: { items: list._embedded.items.map(cardView) } },
+    facets: facetsView(facets),
+    sorts: await sorts,
+    error,
+    origin: publicOrigin(request, context),
+  };
+  // The filter form's HTML, cached per URL (lib/sidebar.server.ts): read by the server render only (a data request
+  // for a client navigation never renders it), and not serialized.
+  const lang = requestLanguage(request);
+  Object.defineProperty(body, 'sidebarHtml', { get: () => sidebarHtml(lang, body.facets, clean), enumerable: false });
   return error ? data(body, { status: 400 }) : body;
 }
 
@@ -105,7 +119,7 @@ interface Chip {
 }
 
 /** Chips for the active filters, each linking to the list without it. */
-function useChips(sp: URLSearchParams, facets: TLeftFilter, wineryNames: Map<number, string>): Chip[] {
+function useChips(sp: URLSearchParams, facets: FacetsView, wineryNames: Map<number, string>): Chip[] {
   const { t } = useTranslation();
   const { lang } = useRoot();
   return useMemo(() => {
@@ -201,7 +215,13 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="catalog-layout">
-        <FilterSidebar facets={facets} sp={sp} open={drawer} onClose={closeDrawer} />
+        <FilterSidebar
+          facets={facets}
+          sp={sp}
+          open={drawer}
+          onClose={closeDrawer}
+          html={(loaderData as { sidebarHtml?: string }).sidebarHtml}
+        />
 
         <section className="catalog-results" aria-labelledby="catalog-results-title" aria-busy={pending ? true : undefined}>
           <h2 id="catalog-results-title" className="visually-hidden">
@@ -266,11 +286,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {items.length ? (
-            <div className="product-grid" data-testid="product-grid">
-              {items.map((p, i) => (
-                <ProductCard key={p.id} product={p} eager={i < FIRST_ROW} priority={i === 0} />
-              ))}
-            </div>
+            // Hydrated in a task of its own: 24 cards after the sidebar's 800 elements would make one long task.
+            <HydrateLater>
+              <div className="product-grid" data-testid="product-grid">
+                {items.map((p, i) => (
+                  <ProductCard key={p.id} product={p} eager={i < FIRST_ROW} priority={i === 0} />
+                ))}
+              </div>
+            </HydrateLater>
           ) : (
             <EmptyState />
           )}

@@ -8,7 +8,7 @@ import { tokenUsable } from '../lib/cookies';
 import { pageMeta } from '../lib/meta';
 import { recentSearchCookie, recentSearchesOf, withRecentSearch } from '../lib/recent-searches';
 import { requestLanguage, requestToken } from '../lib/request.server';
-import { ProductCard } from '../components/catalog/product-card';
+import { cardView, ProductCard } from '../components/catalog/product-card';
 import { WineryCard } from '../components/catalog/winery-card';
 import { SearchIcon } from '../components/icons';
 import { MenuLink } from '../components/mega-menu';
@@ -77,7 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(e instanceof ApiError && e.status === 401)) throw e;
     [wines, wineries] = await run(false);
   }
-  return data({ q, tab, page, wines, wineries }, { headers });
+  // Wines travel as their cards (the page's data is in its HTML).
+  const cards = { page: wines.page, _embedded: { items: wines._embedded.items.map(cardView) } };
+  return data({ q, tab, page, wines: cards, wineries }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) => {

@@ -5,8 +5,7 @@ import type { TMe } from '@podo/contracts';
 import type { Route } from './+types/shell';
 import { ApiError } from '../lib/api';
 import { clearCookie, tokenUsable } from '../lib/cookies';
-import { requestLanguage, requestToken, serverApi } from '../lib/request.server';
-import { loadMenu } from '../lib/menu.server';
+import { requestToken, serverApi } from '../lib/request.server';
 import { usePageOptions } from '../lib/site';
 import { Footer } from '../components/footer';
 import { HydrateLater } from '../lib/hydrate-later';
@@ -16,13 +15,10 @@ import { PasswordCampaign } from '../components/password-campaign';
 
 const LOGIN_PATH = '/account/login';
 
-/** Shell data: the signed-in user (after the auth guard) and the header menus. */
+/** Shell data: the signed-in user (after the auth guard). The header menu comes with the root loader. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The menus load alongside the guard (cached per language for a minute, so this is nearly free).
-  const menuP = loadMenu(context, requestLanguage(request));
   const session = await guard(request, context);
-  const menu = await menuP;
-  return data({ user: session.user, menu }, session.headers ? { headers: session.headers } : undefined);
+  return data({ user: session.user }, session.headers ? { headers: session.headers } : undefined);
 }
 
 /**
@@ -65,14 +61,14 @@ export const shouldRevalidate = () => true;
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const page = usePageOptions();
-  const { user, menu } = loaderData;
+  const { user } = loaderData;
   return (
     <div className={`app-shell ${page.subPage ? 'is-sub-page' : 'is-main-page'} ${page.mobileTab ? 'has-mobile-tab' : ''}`}>
       <a href="#main" className="skip-link visually-hidden-focusable">
         {t('common.skipToContent')}
       </a>
       <NavProgress />
-      <Header user={user} menu={menu} />
+      <Header user={user} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -2,14 +2,34 @@ import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent, type Re
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TLeftFilter } from '@podo/contracts/catalog';
+import type { Language } from '@podo/i18n';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useRoot } from '../../lib/site';
 import { changeFilters, FILTER_KEYS, groupThousands, listOf, normalizeListParams, qs } from './list-state';
 import { formatKrw } from './price';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** The facets as the sidebar and the chips use them: areas without their original and country names. */
+export type FacetsView = Omit<TLeftFilter, 'countries'> & {
+  countries: (Omit<TLeftFilter['countries'][number], 'productionAreas'> & {
+    productionAreas: Pick<TLeftFilter['countries'][number]['productionAreas'][number], 'id' | 'name' | 'qty'>[];
+  })[];
+};
+
+/** Trims the facets in a loader (they travel in the page's HTML). */
+export function facetsView(f: TLeftFilter): FacetsView {
+  return {
+    ...f,
+    countries: f.countries.map((c) => ({
+      ...c,
+      productionAreas: c.productionAreas.map((a) => ({ id: a.id, name: a.name, qty: a.qty })),
+    })),
+  };
+}
+
 /** The country of the left filter whose name is the URL's countryName (menu links name the country). */
-export function countryOfName(facets: TLeftFilter, name: string | null) {
+export function countryOfName(facets: FacetsView, name: string | null) {
   if (!name) return undefined;
   const n = name.trim().toLowerCase();
   return facets.countries.find((c) => c.name.toLowerCase() === n || c.countryCode.toLowerCase() === n);
@@ -55,16 +75,26 @@ function Check({
  * The filter sidebar (≥ 992 px) and drawer (smaller screens): a GET form over the list URL. Without JS it submits
  * as a normal form; with JS every checkbox applies at once (client navigation, no reload) and the range inputs
  * apply on Enter or the apply button. `sp` is the URL state to show (the pending one during a navigation).
+ * `html` (server only) is the form's inside, rendered and cached by the loader (lib/sidebar.server.ts): about 800
+ * elements that are the same for every visitor of a list URL.
  */
-export function FilterSidebar({ facets, sp, open, onClose }: { facets: TLeftFilter; sp: URLSearchParams; open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+export function FilterSidebar({
+  facets,
+  sp,
+  open,
+  onClose,
+  html,
+}: {
+  facets: FacetsView;
+  sp: URLSearchParams;
+  open: boolean;
+  onClose(): void;
+  html?: string;
+}) {
   const { lang } = useRoot();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const panel = useRef<HTMLElement>(null);
-  const [typeQuery, setTypeQuery] = useState('');
-
-  const has = (key: string, value: string | number) => listOf(sp, key).includes(String(value));
   const named = countryOfName(facets, sp.get('countryName'));
 
   /** The form as a clean list URL (title and page dropped: the list changed). */
@@ -115,6 +145,55 @@ export function FilterSidebar({ facets, sp, open, onClose }: { facets: TLeftFilt
     };
   }, [open, onClose]);
 
+  // The browser hydrates the cached server HTML with the same fields (the same markup as a server render).
+  const inside =
+    html === undefined
+      ? { children: <FilterFields facets={facets} sp={sp} lang={lang} onToggle={onToggle} onCountry={onCountry} onClose={onClose} /> }
+      : { dangerouslySetInnerHTML: { __html: html } };
+
+  return (
+    <>
+      <div className={`filters-backdrop ${open ? 'show' : ''}`} onClick={onClose} aria-hidden="true" />
+      <aside
+        id="catalog-filters"
+        ref={panel}
+        className={`catalog-filters ${open ? 'is-open' : ''}`}
+        aria-labelledby="catalog-filters-title"
+        data-testid="catalog-filters"
+      >
+        {/* About 800 elements: hydrated in a task of their own. */}
+        <HydrateLater>
+          <form ref={form} method="get" action="/product" onSubmit={onSubmit} className="filters-form" {...inside} />
+        </HydrateLater>
+      </aside>
+    </>
+  );
+}
+
+const noop = () => {};
+
+/** The inside of the filter form; on the server also rendered alone (no router), so it takes what it needs as props. */
+export function FilterFields({
+  facets,
+  sp,
+  lang,
+  onToggle = noop,
+  onCountry = () => noop,
+  onClose = noop,
+}: {
+  facets: FacetsView;
+  sp: URLSearchParams;
+  lang: Language;
+  onToggle?(): void;
+  onCountry?(code: string): (e: React.ChangeEvent<HTMLInputElement>) => void;
+  onClose?(): void;
+}) {
+  const { t } = useTranslation();
+  const [typeQuery, setTypeQuery] = useState('');
+
+  const has = (key: string, value: string | number) => listOf(sp, key).includes(String(value));
+  const named = countryOfName(facets, sp.get('countryName'));
+
   const types = useMemo(() => {
     const q = typeQuery.trim().toLowerCase();
     return facets.types.filter(
@@ -132,262 +211,251 @@ export function FilterSidebar({ facets, sp, open, onClose }: { facets: TLeftFilt
 
   return (
     <>
-      <div className={`filters-backdrop ${open ? 'show' : ''}`} onClick={onClose} aria-hidden="true" />
-      <aside
-        id="catalog-filters"
-        ref={panel}
-        className={`catalog-filters ${open ? 'is-open' : ''}`}
-        aria-labelledby="catalog-filters-title"
-        data-testid="catalog-filters"
-      >
-        <form ref={form} method="get" action="/product" onSubmit={onSubmit} className="filters-form">
-          <div className="filters-head">
-            <h2 id="catalog-filters-title" className="filters-title">
-              {t('catalog.filters')}
-            </h2>
-            <a
-              href="#"
-              className="filters-close"
-              role="button"
-              aria-label={t('catalog.closeFilters')}
-              onClick={(e) => {
-                e.preventDefault();
-                onClose();
-              }}
-            >
-              ×
-            </a>
-          </div>
-          {hidden.map((k) => (
-            <input key={k} type="hidden" name={k} value={sp.get(k) ?? ''} />
-          ))}
+      <div className="filters-head">
+        <h2 id="catalog-filters-title" className="filters-title">
+          {t('catalog.filters')}
+        </h2>
+        <a
+          href="#"
+          className="filters-close"
+          role="button"
+          aria-label={t('catalog.closeFilters')}
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+        >
+          ×
+        </a>
+      </div>
+      {hidden.map((k) => (
+        <input key={k} type="hidden" name={k} value={sp.get(k) ?? ''} />
+      ))}
 
-          <div className="facet facet-query">
-            <label className="facet-title" htmlFor="filter-query">
-              {t('catalog.query')}
-            </label>
-            <div className="input-group">
-              <input
-                id="filter-query"
-                className="form-control"
-                type="search"
-                name="query"
-                defaultValue={sp.get('query') ?? ''}
-                key={`q-${sp.get('query') ?? ''}`}
-                placeholder={t('catalog.queryPlaceholder')}
-                maxLength={100}
-              />
-              <button type="submit" className="btn btn-outline-secondary">
-                {t('catalog.search')}
-              </button>
-            </div>
-          </div>
+      <div className="facet facet-query">
+        <label className="facet-title" htmlFor="filter-query">
+          {t('catalog.query')}
+        </label>
+        <div className="input-group">
+          <input
+            id="filter-query"
+            className="form-control"
+            type="search"
+            name="query"
+            defaultValue={sp.get('query') ?? ''}
+            key={`q-${sp.get('query') ?? ''}`}
+            placeholder={t('catalog.queryPlaceholder')}
+            maxLength={100}
+          />
+          <button type="submit" className="btn btn-outline-secondary">
+            {t('catalog.search')}
+          </button>
+        </div>
+      </div>
 
-          <Facet title={t('catalog.kinds')} open testId="facet-kinds">
-            {facets.kinds.map((k) => (
+      <Facet title={t('catalog.kinds')} open testId="facet-kinds">
+        {facets.kinds.map((k) => (
+          <Check
+            key={k.id}
+            name="idKinds"
+            value={String(k.id)}
+            checked={has('idKinds', k.id)}
+            qty={k.qty}
+            onToggle={onToggle}
+            testId={`facet-kind-${k.code}`}
+            label={
+              <>
+                <span className="kind-dot" style={{ background: k.color }} aria-hidden="true" />
+                {k.name}
+              </>
+            }
+          />
+        ))}
+      </Facet>
+
+      <Facet title={t('catalog.countries')} open testId="facet-countries">
+        {countries.map((c) => {
+          const areas = c.productionAreas.filter((a) => a.qty > 0 || has('idProductionAreas', a.id));
+          const countryOn = has('countryCodes', c.countryCode) || named?.countryCode === c.countryCode;
+          const expanded = countryOn || c.productionAreas.some((a) => has('idProductionAreas', a.id));
+          return (
+            <details key={c.countryCode} className="facet-country" open={expanded} data-testid={`facet-country-${c.countryCode}`}>
+              <summary>
+                <span className="facet-label">{c.name}</span>
+                <span className="facet-qty">{fmt(c.qty)}</span>
+              </summary>
+              <div className="facet-areas">
+                <label className="facet-check">
+                  <input
+                    type="checkbox"
+                    name="countryCodes"
+                    value={c.countryCode}
+                    checked={countryOn}
+                    onChange={onCountry(c.countryCode)}
+                  />
+                  <span className="facet-label">{t('catalog.allAreas', { country: c.name })}</span>
+                </label>
+                {areas.map((a) => (
+                  <Check
+                    key={a.id}
+                    name="idProductionAreas"
+                    value={String(a.id)}
+                    checked={has('idProductionAreas', a.id)}
+                    qty={a.qty}
+                    onToggle={onToggle}
+                    label={a.name}
+                  />
+                ))}
+              </div>
+            </details>
+          );
+        })}
+      </Facet>
+
+      <Facet title={t('catalog.types')} open testId="facet-types">
+        <input
+          type="search"
+          className="form-control form-control-sm mb-2"
+          placeholder={t('catalog.typeSearch')}
+          aria-label={t('catalog.typeSearch')}
+          value={typeQuery}
+          onChange={(e) => setTypeQuery(e.target.value)}
+        />
+        <div className="facet-scroll" tabIndex={-1}>
+          {types.length ? (
+            types.map((g) => (
               <Check
-                key={k.id}
-                name="idKinds"
-                value={String(k.id)}
-                checked={has('idKinds', k.id)}
-                qty={k.qty}
+                key={g.id}
+                name="idTypes"
+                value={String(g.id)}
+                checked={has('idTypes', g.id)}
+                qty={g.qty}
                 onToggle={onToggle}
-                testId={`facet-kind-${k.code}`}
                 label={
                   <>
-                    <span className="kind-dot" style={{ background: k.color }} aria-hidden="true" />
-                    {k.name}
+                    {g.name}
+                    {g.originalName && g.originalName !== g.name ? <small className="facet-sub"> {g.originalName}</small> : null}
                   </>
                 }
               />
-            ))}
-          </Facet>
+            ))
+          ) : (
+            <p className="facet-none">{t('catalog.noTypes')}</p>
+          )}
+        </div>
+        {/* Selected grapes hidden by the search box still belong to the form. */}
+        {listOf(sp, 'idTypes')
+          .filter((id) => !types.some((g) => String(g.id) === id))
+          .map((id) => (
+            <input key={id} type="hidden" name="idTypes" value={id} />
+          ))}
+      </Facet>
 
-          <Facet title={t('catalog.countries')} open testId="facet-countries">
-            {countries.map((c) => {
-              const areas = c.productionAreas.filter((a) => a.qty > 0 || has('idProductionAreas', a.id));
-              const countryOn = has('countryCodes', c.countryCode) || named?.countryCode === c.countryCode;
-              const expanded = countryOn || c.productionAreas.some((a) => has('idProductionAreas', a.id));
-              return (
-                <details key={c.countryCode} className="facet-country" open={expanded} data-testid={`facet-country-${c.countryCode}`}>
-                  <summary>
-                    <span className="facet-label">{c.name}</span>
-                    <span className="facet-qty">{fmt(c.qty)}</span>
-                  </summary>
-                  <div className="facet-areas">
-                    <label className="facet-check">
-                      <input
-                        type="checkbox"
-                        name="countryCodes"
-                        value={c.countryCode}
-                        checked={countryOn}
-                        onChange={onCountry(c.countryCode)}
-                      />
-                      <span className="facet-label">{t('catalog.allAreas', { country: c.name })}</span>
-                    </label>
-                    {areas.map((a) => (
-                      <Check
-                        key={a.id}
-                        name="idProductionAreas"
-                        value={String(a.id)}
-                        checked={has('idProductionAreas', a.id)}
-                        qty={a.qty}
-                        onToggle={onToggle}
-                        label={a.name}
-                      />
-                    ))}
-                  </div>
-                </details>
-              );
-            })}
-          </Facet>
-
-          <Facet title={t('catalog.types')} open testId="facet-types">
-            <input
-              type="search"
-              className="form-control form-control-sm mb-2"
-              placeholder={t('catalog.typeSearch')}
-              aria-label={t('catalog.typeSearch')}
-              value={typeQuery}
-              onChange={(e) => setTypeQuery(e.target.value)}
+      {facets.levels.length ? (
+        <Facet title={t('catalog.levels')} open={anyOf('idLevels')} testId="facet-levels">
+          {facets.levels.map((l) => (
+            <Check
+              key={l.id}
+              name="idLevels"
+              value={String(l.id)}
+              checked={has('idLevels', l.id)}
+              qty={l.qty}
+              onToggle={onToggle}
+              label={l.name}
             />
-            <div className="facet-scroll" tabIndex={-1}>
-              {types.length ? (
-                types.map((g) => (
-                  <Check
-                    key={g.id}
-                    name="idTypes"
-                    value={String(g.id)}
-                    checked={has('idTypes', g.id)}
-                    qty={g.qty}
-                    onToggle={onToggle}
-                    label={
-                      <>
-                        {g.name}
-                        {g.originalName && g.originalName !== g.name ? <small className="facet-sub"> {g.originalName}</small> : null}
-                      </>
-                    }
-                  />
-                ))
-              ) : (
-                <p className="facet-none">{t('catalog.noTypes')}</p>
-              )}
-            </div>
-            {/* Selected grapes hidden by the search box still belong to the form. */}
-            {listOf(sp, 'idTypes')
-              .filter((id) => !types.some((g) => String(g.id) === id))
-              .map((id) => (
-                <input key={id} type="hidden" name="idTypes" value={id} />
-              ))}
-          </Facet>
+          ))}
+        </Facet>
+      ) : null}
 
-          {facets.levels.length ? (
-            <Facet title={t('catalog.levels')} open={anyOf('idLevels')} testId="facet-levels">
-              {facets.levels.map((l) => (
-                <Check
-                  key={l.id}
-                  name="idLevels"
-                  value={String(l.id)}
-                  checked={has('idLevels', l.id)}
-                  qty={l.qty}
-                  onToggle={onToggle}
-                  label={l.name}
-                />
-              ))}
-            </Facet>
-          ) : null}
-
-          {facets.featured.length ? (
-            <Facet title={t('catalog.featured')} open={anyOf('idFeatured')} testId="facet-featured">
-              {facets.featured.map((f) => (
-                <Check
-                  key={f.id}
-                  name="idFeatured"
-                  value={String(f.id)}
-                  checked={has('idFeatured', f.id)}
-                  qty={f.qty}
-                  onToggle={onToggle}
-                  label={f.name}
-                />
-              ))}
-            </Facet>
-          ) : null}
-
-          <Facet title={t('catalog.sugarLevels')} open={anyOf('sugarLevels')} testId="facet-sugar">
-            {facets.sugarLevels.map((s) => (
-              <Check
-                key={s.value}
-                name="sugarLevels"
-                value={String(s.value)}
-                checked={has('sugarLevels', s.value)}
-                qty={s.qty}
-                onToggle={onToggle}
-                label={s.name}
-              />
-            ))}
-          </Facet>
-
-          <Facet title={t('catalog.volumes')} open={anyOf('volumes')} testId="facet-volumes">
-            {facets.volumes.map((v) => (
-              <Check
-                key={v.value}
-                name="volumes"
-                value={String(v.value)}
-                checked={has('volumes', v.value)}
-                qty={v.qty}
-                onToggle={onToggle}
-                label={v.name}
-              />
-            ))}
-          </Facet>
-
-          <Facet title={t('catalog.price')} open testId="facet-price">
-            <RangeInputs
-              names={['priceMin', 'priceMax']}
-              sp={sp}
-              money
-              placeholders={[formatKrw(facets.priceRange.min, lang), formatKrw(facets.priceRange.max, lang)]}
+      {facets.featured.length ? (
+        <Facet title={t('catalog.featured')} open={anyOf('idFeatured')} testId="facet-featured">
+          {facets.featured.map((f) => (
+            <Check
+              key={f.id}
+              name="idFeatured"
+              value={String(f.id)}
+              checked={has('idFeatured', f.id)}
+              qty={f.qty}
+              onToggle={onToggle}
+              label={f.name}
             />
-          </Facet>
+          ))}
+        </Facet>
+      ) : null}
 
-          <Facet title={t('catalog.alcohol')} open={anyOf('alcoholMin') || anyOf('alcoholMax')} testId="facet-alcohol">
-            <RangeInputs
-              names={['alcoholMin', 'alcoholMax']}
-              sp={sp}
-              unit="%"
-              step="0.5"
-              placeholders={[String(facets.alcoholRange.min), String(facets.alcoholRange.max)]}
-            />
-          </Facet>
+      <Facet title={t('catalog.sugarLevels')} open={anyOf('sugarLevels')} testId="facet-sugar">
+        {facets.sugarLevels.map((s) => (
+          <Check
+            key={s.value}
+            name="sugarLevels"
+            value={String(s.value)}
+            checked={has('sugarLevels', s.value)}
+            qty={s.qty}
+            onToggle={onToggle}
+            label={s.name}
+          />
+        ))}
+      </Facet>
 
-          <Facet title={t('catalog.score')} open={anyOf('scoreMin') || anyOf('scoreMax')} testId="facet-score">
-            <RangeInputs
-              names={['scoreMin', 'scoreMax']}
-              sp={sp}
-              placeholders={[String(facets.scoreRange.min), String(facets.scoreRange.max)]}
-            />
-          </Facet>
+      <Facet title={t('catalog.volumes')} open={anyOf('volumes')} testId="facet-volumes">
+        {facets.volumes.map((v) => (
+          <Check
+            key={v.value}
+            name="volumes"
+            value={String(v.value)}
+            checked={has('volumes', v.value)}
+            qty={v.qty}
+            onToggle={onToggle}
+            label={v.name}
+          />
+        ))}
+      </Facet>
 
-          <div className="facet facet-vip">
-            <label className="facet-check">
-              <input type="checkbox" name="vip" value="true" checked={sp.get('vip') === 'true'} onChange={onToggle} />
-              <span className="facet-label">{t('catalog.vip')}</span>
-            </label>
-          </div>
+      <Facet title={t('catalog.price')} open testId="facet-price">
+        <RangeInputs
+          names={['priceMin', 'priceMax']}
+          sp={sp}
+          money
+          placeholders={[formatKrw(facets.priceRange.min, lang), formatKrw(facets.priceRange.max, lang)]}
+        />
+      </Facet>
 
-          <div className="filters-foot">
-            {FILTER_KEYS.some((k) => sp.has(k)) ? (
-              <a href="/product" className="btn btn-outline-secondary" onClick={onClose}>
-                {t('catalog.clearAll')}
-              </a>
-            ) : null}
-            <button type="submit" className="btn btn-primary flex-grow-1" data-testid="filters-apply">
-              <span className="d-lg-none">{t('catalog.showResults', { count: facets.total })}</span>
-              <span className="d-none d-lg-inline">{t('catalog.apply')}</span>
-            </button>
-          </div>
-        </form>
-      </aside>
+      <Facet title={t('catalog.alcohol')} open={anyOf('alcoholMin') || anyOf('alcoholMax')} testId="facet-alcohol">
+        <RangeInputs
+          names={['alcoholMin', 'alcoholMax']}
+          sp={sp}
+          unit="%"
+          step="0.5"
+          placeholders={[String(facets.alcoholRange.min), String(facets.alcoholRange.max)]}
+        />
+      </Facet>
+
+      <Facet title={t('catalog.score')} open={anyOf('scoreMin') || anyOf('scoreMax')} testId="facet-score">
+        <RangeInputs
+          names={['scoreMin', 'scoreMax']}
+          sp={sp}
+          placeholders={[String(facets.scoreRange.min), String(facets.scoreRange.max)]}
+        />
+      </Facet>
+
+      <div className="facet facet-vip">
+        <label className="facet-check">
+          <input type="checkbox" name="vip" value="true" checked={sp.get('vip') === 'true'} onChange={onToggle} />
+          <span className="facet-label">{t('catalog.vip')}</span>
+        </label>
+      </div>
+
+      <div className="filters-foot">
+        {FILTER_KEYS.some((k) => sp.has(k)) ? (
+          <a href="/product" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('catalog.clearAll')}
+          </a>
+        ) : null}
+        <button type="submit" className="btn btn-primary flex-grow-1" data-testid="filters-apply">
+          <span className="d-lg-none">{t('catalog.showResults', { count: facets.total })}</span>
+          <span className="d-none d-lg-inline">{t('catalog.apply')}</span>
+        </button>
+      </div>
     </>
   );
 }

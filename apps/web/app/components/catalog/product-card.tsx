@@ -9,6 +9,41 @@ import { WishButton } from './toggle-button';
 export const BOTTLE_WIDTH = 300;
 export const BOTTLE_HEIGHT = 400;
 
+/** What a card shows of a wine (and a list page needs: the winery for its filter chip). */
+export type ProductCardView = Pick<
+  TProductCard,
+  'id' | 'name' | 'nameKo' | 'nameOriginal' | 'image' | 'scoreMax' | 'retailPrice' | 'tradePrice' | 'vintages' | 'inStock' | 'isWished'
+> & {
+  kind: Pick<TProductCard['kind'], 'code' | 'name' | 'color'>;
+  country: Pick<TProductCard['country'], 'name'>;
+  productionArea: Pick<TProductCard['productionArea'], 'name'>;
+  winery: Pick<TProductCard['winery'], 'id' | 'name'>;
+};
+
+/**
+ * A list's wine trimmed to its card (in a loader): the page's data travels in its HTML, and a wine in the API has
+ * about twice as many fields (grapes, level, ...) as its card shows.
+ */
+export function cardView(p: TProductCard): ProductCardView {
+  return {
+    id: p.id,
+    name: p.name,
+    nameKo: p.nameKo,
+    nameOriginal: p.nameOriginal,
+    image: p.image,
+    kind: { code: p.kind.code, name: p.kind.name, color: p.kind.color },
+    country: { name: p.country.name },
+    productionArea: { name: p.productionArea.name },
+    winery: { id: p.winery.id, name: p.winery.name },
+    scoreMax: p.scoreMax,
+    retailPrice: p.retailPrice,
+    tradePrice: p.tradePrice,
+    vintages: p.vintages,
+    inStock: p.inStock,
+    isWished: p.isWished,
+  };
+}
+
 /** 'NV' for a non-vintage wine, else the year. */
 export const vintageLabel = (year: number | null, nv: string) => (year === null ? nv : String(year));
 
@@ -25,7 +60,7 @@ export function ProductCard({
   eager = false,
   priority = false,
 }: {
-  product: TProductCard;
+  product: ProductCardView;
   eager?: boolean;
   /** The page's first picture: fetched with high priority. */
   priority?: boolean;
