@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
+import { takeTurns } from './turns';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (same SQL dialect for both). */
@@ -115,6 +116,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
+  takeTurns(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   const raw = (v: string) => v;
   const parsers = Object.fromEntries([...RAW_TIMESTAMP_OIDS].map((oid) => [oid, raw]));
