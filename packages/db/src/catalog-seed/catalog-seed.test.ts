@@ -320,7 +320,7 @@ describe('GET /api/v1/media', () => {
       '/api/v1/media/wines/999999.svg',
       '/api/v1/media/wineries/999999.svg',
       '/api/v1/media/wines/abc.svg',
-      '/api/v1/media/wines/1.png',
+      '/api/v1/media/wines/1.gif',
       '/api/v1/media/wines/99999999999.svg',
     ]) {
       const r = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en-US' } });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { freshIp } from '../../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 
-/** Generated pictures: SVG art for the pages, PNG share cards for og:image. */
+/** PNG share cards for og:image (the SVG art is tested with the demo catalogue, catalog-seed.test.ts). */
 let t: TestApp;
 let wine: { id: number; name: string };
 let winery: { id: number; name: string };
@@ -28,22 +28,8 @@ const pngSize = (b: Buffer) => {
   expect(b.subarray(12, 16).toString('ascii')).toBe('IHDR');
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 };
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
 
-describe('media', () => {
-  it('draws a wine bottle and a winery landscape as SVG, with an ETag that answers 304', async () => {
-    const r = await get(`/wines/${wine.id}.svg`);
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect(r.body).toContain(`aria-label="${escapeXml(wine.name)}"`);
-    expect(r.headers['cache-control']).toBe('public, max-age=86400');
-    const again = await get(`/wines/${wine.id}.svg`, { 'if-none-match': String(r.headers.etag) });
-    expect(again.statusCode).toBe(304);
-    const w = await get(`/wineries/${winery.id}.svg`);
-    expect(w.statusCode).toBe(200);
-    expect(w.body).toContain('viewBox="0 0 400 300"');
-  });
-
+describe('media share cards', () => {
   it('draws 1200 x 630 PNG share cards, different for different wines', async () => {
     const a = await get(`/wines/${wine.id}.png`);
     expect(a.statusCode).toBe(200);
