@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TProductPage, TWineryPage } from '@podo/contracts';
-import { auth, freshIp, loginToken } from '../../../../../tests/helpers/accounts';
+import { loginToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
-import { insertFixtures, insertMember, type Fixtures } from '../wines/test-fixtures';
+import { apiCalls, insertFixtures, insertMember, type Fixtures } from '../wines/test-fixtures';
 
 let t: TestApp;
 let fx: Fixtures;
@@ -20,15 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const rowsOf = (r: unknown) => (r as { rows: unknown[] }).rows;
 
-const get = (url: string, opts: { token?: string; lang?: string } = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': opts.lang ?? 'ko-KR', ...(opts.token ? auth(opts.token) : {}) },
-    remoteAddress: freshIp(),
-  });
-const post = (url: string, token?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: token ? auth(token) : {}, remoteAddress: freshIp() });
+const { get, post } = apiCalls(() => t.app);
 
 const wineries = async (qs: string, opts: { token?: string; lang?: string } = {}): Promise<TWineryPage> => {
   const r = await get(`/wineries${qs ? `?${qs}` : ''}`, opts);

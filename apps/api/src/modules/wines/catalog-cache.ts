@@ -51,16 +51,20 @@ export interface Lookups {
   loadedAt: number;
 }
 
-/** Counts over the whole published catalogue (no filters): lookup menus, the unfiltered left filter. */
-export interface CatalogCounts {
+/** Wines per facet value (kinds, areas, grapes...) and the total, under some filter. */
+export interface FacetCounts {
   kinds: Map<number, number>;
-  grapes: Map<number, number>;
   areas: Map<number, number>;
+  grapes: Map<number, number>;
   levels: Map<number, number>;
   featured: Map<number, number>;
   sugar: Map<number, number>;
   volumes: Map<number, number>;
   total: number;
+}
+
+/** Counts over the whole published catalogue (no filters): lookup menus, the unfiltered left filter. */
+export interface CatalogCounts extends FacetCounts {
   bounds: { priceMin: number; priceMax: number; alcoholMin: number; alcoholMax: number; scoreMin: number; scoreMax: number };
   /** Published wineries per country. */
   wineryCountries: Map<string, number>;

@@ -32,6 +32,7 @@ import {
   resolveCountry,
   storeResult,
   type Lookups,
+  type FacetCounts,
 } from './catalog-cache';
 import {
   and,
@@ -420,17 +421,6 @@ export async function listVintages(db: Database, id: number, viewer: Viewer): Pr
 }
 
 // ---- lookups and facets --------------------------------------------------------------------------------------
-
-interface FacetCounts {
-  kinds: Map<number, number>;
-  areas: Map<number, number>;
-  grapes: Map<number, number>;
-  levels: Map<number, number>;
-  featured: Map<number, number>;
-  sugar: Map<number, number>;
-  volumes: Map<number, number>;
-  total: number;
-}
 
 const qtyOf = (m: Map<number, number>, id: number) => m.get(id) ?? 0;
 

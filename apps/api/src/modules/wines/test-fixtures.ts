@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { auth, freshIp } from '../../../../../tests/helpers/accounts';
 import {
   grapeTypes,
   productAwards,
@@ -448,4 +450,18 @@ export async function wishCountOf(db: Database, productId: number): Promise<{ co
     rows: { n: number }[];
   };
   return { column: p!.c, rows: r.rows[0]!.n };
+}
+
+/** GET and POST on `/api/v1…` of a test app (given lazily: it is made in beforeAll), each from a fresh address. */
+export function apiCalls(app: () => FastifyInstance) {
+  const get = (url: string, opts: { token?: string; lang?: string } = {}) =>
+    app().inject({
+      method: 'GET',
+      url: `/api/v1${url}`,
+      headers: { 'accept-language': opts.lang ?? 'ko-KR', ...(opts.token ? auth(opts.token) : {}) },
+      remoteAddress: freshIp(),
+    });
+  const post = (url: string, token?: string) =>
+    app().inject({ method: 'POST', url: `/api/v1${url}`, headers: token ? auth(token) : {}, remoteAddress: freshIp() });
+  return { get, post };
 }
