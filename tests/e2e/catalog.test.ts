@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { startProductServer } from '../helpers/product-server';
 
 /**
  * The wine portfolio pages (issue 4 point 3) against the built product and its demo catalogue: the filtered list
@@ -63,6 +64,30 @@ describe('product list', () => {
     const res = await fetch(`${base}/product?priceMin=500&priceMax=100`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('data-testid="filter-error"');
+  });
+
+  it('answers a visitor over the rate limit with a localized 429 page, and keeps serving', async () => {
+    // Each list page makes three API calls in-process, counted against the visitor's address.
+    const own = await startProductServer({ RATE_LIMIT_MAX: '8' });
+    try {
+      let res: Response | undefined;
+      for (let i = 0; i < 6; i++) {
+        res = await fetch(`${own.baseUrl}/product`, { headers: { 'accept-language': 'ko-KR' } });
+        if (res.status !== 200) break;
+        await res.arrayBuffer();
+      }
+      expect(res!.status).toBe(429);
+      expect(Number(res!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const html = await res!.text();
+      expect(html).toContain('data-testid="error-page"');
+      expect(html).toContain('요청이 너무 많습니다');
+      // Calls left pending by the refused page must not take the process down.
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await fetch(`${own.baseUrl}/favicon.svg`)).status).toBe(200);
+      expect(own.log()).not.toMatch(/unhandled promise rejection|Unexpected Server Error/);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('filters from the sidebar with chips in the URL, sorts, and pages with scroll restored on back', async () => {

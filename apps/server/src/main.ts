@@ -46,6 +46,9 @@ async function shutdown(signal: string) {
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A promise nobody awaited is a bug to log, not a reason to drop every visitor's connection: the server stays up.
+// (Thrown exceptions still end the process, whose state may then be broken.)
+process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {

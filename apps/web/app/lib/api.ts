@@ -10,6 +10,7 @@ import type {
   BusinessType,
 } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
+import { data } from 'react-router';
 
 /** Any function with fetch's shape: the browser's fetch, or the server's in-process transport. */
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -111,7 +112,16 @@ export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
     } catch (e) {
       throw new ApiError(0, (e as Error).message);
     }
-    if (!res.ok) throw await errorOf(res);
+    if (!res.ok) {
+      const error = await errorOf(res);
+      // A page render refused for speed (rate limit) is the error page with status 429 and the API's localized
+      // message, whichever loader asked; a browser-side caller keeps the ApiError for its own message.
+      if (res.status === 429 && method === 'GET' && typeof document === 'undefined') {
+        const retryAfter = res.headers.get('retry-after');
+        throw data(error.message, { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined });
+      }
+      throw error;
+    }
     return res;
   }
   /** The JSON of a successful answer (undefined for an empty or non-JSON body). */

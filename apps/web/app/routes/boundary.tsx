@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, type HeadersFunction } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 
 /** Pages render here; any page error shows the error page inside the site shell (header and footer stay). */
@@ -9,3 +9,11 @@ export default function Boundary() {
 export function ErrorBoundary() {
   return <ErrorPage />;
 }
+
+/** An error page for the rate limit says when to come back (Retry-After of the refused API call). */
+export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get('retry-after');
+  if (retryAfter) out.set('retry-after', retryAfter);
+  return out;
+};

@@ -40,24 +40,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = catalogApi(request, context);
   const query = apiQueryOf(clean, PRODUCT_PAGE_SIZE);
   const { page: _p, size: _s, sort: _o, ...filters } = query;
-  const sorts = api.sortTypes();
+  // Every call is awaited together: a promise left pending while another call throws would reject unhandled.
   let list: TProductPage;
   let facets: TLeftFilter;
+  let sorts: Awaited<ReturnType<typeof api.sortTypes>>;
   let error: string | null = null;
   try {
-    [list, facets] = await Promise.all([api.products(query as never), api.leftFilter(filters as never)]);
+    [list, facets, sorts] = await Promise.all([
+      api.products(query as never),
+      api.leftFilter(filters as never),
+      api.sortTypes(),
+    ]);
   } catch (e) {
     // A filter the API refuses (bad number, reversed range): say why and show the whole catalogue's choices.
     if (!(e instanceof ApiError) || !e.isClientError) throw e;
     error = e.message;
-    facets = await api.leftFilter({});
+    [facets, sorts] = await Promise.all([api.leftFilter({}), api.sortTypes()]);
     list = { _embedded: { items: [] }, page: { size: PRODUCT_PAGE_SIZE, number: 1, totalElements: 0, totalPages: 0 } };
   }
   // Only what the page shows travels in its HTML.
   const body = {
     list: { page: list.page, _embedded: { items: list._embedded.items.map(cardView) } },
     facets: facetsView(facets),
-    sorts: await sorts,
+    sorts,
     error,
     origin: publicOrigin(request, context),
   };
