@@ -66,6 +66,73 @@ describe('product list', () => {
     expect(await res.text()).toContain('data-testid="filter-error"');
   });
 
+  it('gives an anonymous visitor the same cards as a full render, with the first row preloaded in the head', async () => {
+    // Anonymous cards come from a cache of rendered HTML; with a token cookie (here an invalid one: no member) the
+    // page renders them itself. Both must be the same markup, so the browser hydrates either alike.
+    const grid = (html: string) => html.slice(html.indexOf('class="product-grid"'), html.indexOf('</main>'));
+    const anonymous = await (await fetch(`${base}/product?idKinds=1`)).text();
+    const rendered = await (await fetch(`${base}/product?idKinds=1`, { headers: { cookie: 'podo-brand-access-token=x' } })).text();
+    expect(grid(anonymous).match(/data-testid="product-card"/g)).toHaveLength(24);
+    expect(grid(anonymous)).toBe(grid(rendered));
+    expect(grid(anonymous)).not.toContain('<link');
+    const first = /<img src="([^"]+)"/.exec(grid(anonymous))![1];
+    const head = anonymous.slice(0, anonymous.indexOf('</head>'));
+    expect(head).toMatch(new RegExp(`<link rel="preload" href="${first}" as="image" fetchPriority="high"/>`));
+    expect(head.match(/<link rel="preload"[^>]* as="image"/g)).toHaveLength(4);
+  });
+
+  it('sends a page whole and compressed as the browser accepts: br, else gzip, else plain', async () => {
+    const { request } = await import('node:http');
+    const get = (encoding: string) =>
+      new Promise<{ encoding?: string; length?: string; body: Buffer }>((resolve, reject) => {
+        request(`${base}/product`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], length: res.headers['content-length'], body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(Number(br.length)).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toContain('data-testid="product-grid"');
+    const gz = await get('br;q=0, gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('data-testid="product-grid"');
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('data-testid="product-grid"');
+  });
+
+  it('opens a wine from its card and comes back without reloading the page', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${base}/product`);
+    await hydrated(page);
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    const card = page.getByTestId('product-card').nth(5);
+    const name = await card.locator('h3').textContent();
+    await card.locator('h3 a').click();
+    await page.waitForURL(/\/product\/\d+$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(name);
+    // A card opened from the list carries that in its state: the back link goes back through history.
+    await page.getByTestId('back-to-list').click();
+    await page.waitForURL(`${base}/product`);
+    await page.getByTestId('product-grid').waitFor();
+    expect(loads).toEqual([]);
+    // A ctrl-click is left to the browser (a new tab), not turned into a navigation here.
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('product-card').first().locator('h3 a').click({ modifiers: ['Control'] });
+    await (await popup).close();
+    expect(page.url()).toBe(`${base}/product`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a visitor over the rate limit with a localized 429 page, and keeps serving', async () => {
     // Each list page makes three API calls in-process, counted against the visitor's address.
     const own = await startProductServer({ RATE_LIMIT_MAX: '8' });

@@ -1,15 +1,13 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { isbot } from 'isbot';
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import type { Language } from '@podo/i18n';
 import { messagesUrl } from './lib/messages';
 
 export const streamTimeout = 5_000;
 
-/** Streams the SSR page; inline hydration scripts carry the response's CSP nonce. */
+/** Renders the SSR page; inline hydration scripts carry the response's CSP nonce. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -25,33 +23,37 @@ export default function handleRequest(
   const lang = (routerContext.staticHandlerContext.loaderData.root as { lang?: Language } | undefined)?.lang;
   if (lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // The whole page is rendered before anything is sent (nothing on the server suspends: see HydrateLater), so it
+    // is collected into one buffer: no Node-to-web-to-Node stream conversions, and one compression pass with a
+    // Content-Length instead of a chunked stream.
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      onAllReady() {
+        pipe(sink);
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        console.error(error);
       },
     });
   });

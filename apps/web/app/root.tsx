@@ -16,6 +16,7 @@ import { matchLanguage } from '@podo/i18n';
 import { webMessages } from '@podo/i18n/resources';
 import type { Route } from './+types/root';
 import { AlertProvider } from './components/global-alert';
+import { useFastLinks } from './components/fast-link';
 import { LANG_COOKIE, serializeCookie } from './lib/cookies';
 import { createI18n, I18nProvider } from './lib/i18n';
 import { loadMessages, withMessages } from './lib/messages';
@@ -91,6 +92,7 @@ function PreactDocument({ lang, children }: { lang: string; children: React.Reac
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages } = loaderData;
+  useFastLinks();
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   return (
     <I18nProvider i18n={i18n}>

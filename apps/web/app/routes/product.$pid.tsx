@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { useTranslation } from 'react-i18next';
 import type { TProductDetail } from '@podo/contracts/catalog';
 import type { Route } from './+types/product.$pid';
@@ -116,13 +117,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const showStock = p.vintageList.some((v) => v.stock !== null);
   const nv = t('catalog.nv');
   const facts: [string, React.ReactNode][] = [
-    [t('catalog.detail.kind'), <Link to={listLink('idKinds', p.kind.id, p.kind.name)}>{p.kind.name}</Link>],
-    [t('catalog.detail.country'), <Link to={listLink('countryName', p.country.name, p.country.name)}>{p.country.name}</Link>],
+    [t('catalog.detail.kind'), <FastLink to={listLink('idKinds', p.kind.id, p.kind.name)}>{p.kind.name}</FastLink>],
+    [t('catalog.detail.country'), <FastLink to={listLink('countryName', p.country.name, p.country.name)}>{p.country.name}</FastLink>],
     [
       t('catalog.detail.area'),
-      <Link to={listLink('idProductionAreas', p.productionArea.id, p.productionArea.name)}>{p.productionArea.name}</Link>,
+      <FastLink to={listLink('idProductionAreas', p.productionArea.id, p.productionArea.name)}>{p.productionArea.name}</FastLink>,
     ],
-    [t('catalog.detail.winery'), <Link to={`/winery/${p.winery.id}`}>{p.winery.name}</Link>],
+    [t('catalog.detail.winery'), <FastLink to={`/winery/${p.winery.id}`}>{p.winery.name}</FastLink>],
   ];
   if (p.level) facts.push([t('catalog.detail.level'), p.level.name]);
   if (p.grapes.length)
@@ -131,7 +132,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <ul className="grape-list" data-testid="grape-list">
         {p.grapes.map((g) => (
           <li key={g.id}>
-            <Link to={listLink('idTypes', g.id, g.name)}>{g.name}</Link>
+            <FastLink to={listLink('idTypes', g.id, g.name)}>{g.name}</FastLink>
             {g.percent !== null ? <span className="grape-pct"> {g.percent}%</span> : null}
           </li>
         ))}
@@ -165,13 +166,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="detail-summary">
           <div className="product-card-tags">
-            <Link
+            <FastLink
               to={listLink('idKinds', p.kind.id, p.kind.name)}
               className="kind-chip"
               style={{ '--kind-color': p.kind.color } as React.CSSProperties}
             >
               {p.kind.name}
-            </Link>
+            </FastLink>
             {p.level ? <span className="tag-soft">{p.level.name}</span> : null}
             {p.featured.map((f) => (
               <span key={f.id} className="tag-soft">
@@ -185,13 +186,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </h1>
           {other && other !== p.name ? <p className={`detail-original ${other === p.nameKo ? 'is-ko' : ''}`}>{other}</p> : null}
           <p className="detail-origin">
-            <Link to={`/winery/${p.winery.id}`} className="detail-winery">
+            <FastLink to={`/winery/${p.winery.id}`} className="detail-winery">
               {p.winery.name}
-            </Link>
+            </FastLink>
             <span aria-hidden="true"> · </span>
-            <Link to={listLink('idProductionAreas', p.productionArea.id, p.productionArea.name)}>{p.productionArea.name}</Link>
+            <FastLink to={listLink('idProductionAreas', p.productionArea.id, p.productionArea.name)}>{p.productionArea.name}</FastLink>
             <span aria-hidden="true">, </span>
-            <Link to={listLink('countryName', p.country.name, p.country.name)}>{p.country.name}</Link>
+            <FastLink to={listLink('countryName', p.country.name, p.country.name)}>{p.country.name}</FastLink>
           </p>
           {p.scoreMax > 0 ? (
             <p className="detail-score">
@@ -217,7 +218,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <a href={`/product/${p.id}/pdf`} className="btn btn-outline-primary" data-testid="tech-sheet-link">
               {t('catalog.detail.techSheet')}
             </a>
-            <Link
+            <FastLink
               to="/product"
               className="btn btn-link detail-back"
               onClick={(e) => {
@@ -228,7 +229,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               data-testid="back-to-list"
             >
               ← {t('catalog.detail.backToList')}
-            </Link>
+            </FastLink>
           </div>
           <dl className="detail-facts">
             {facts.map(([k, v]) => (
@@ -348,9 +349,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {p.wineryCard.description ? (
             <div className="detail-winery-text">
               <p>{p.wineryCard.description}</p>
-              <Link to={`/winery/${p.wineryCard.id}`} className="btn btn-outline-secondary btn-sm">
+              <FastLink to={`/winery/${p.wineryCard.id}`} className="btn btn-outline-secondary btn-sm">
                 {t('catalog.detail.moreFromWinery')} →
-              </Link>
+              </FastLink>
             </div>
           ) : null}
         </div>

@@ -1,15 +1,19 @@
 import { useCallback, useMemo, useState } from 'react';
-import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
+import * as ReactDOM from 'react-dom';
+import { data, redirect, useLocation, useNavigation } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { SortForm } from '../components/catalog/sort-form';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_PAGE_SIZE, type TLeftFilter, type TProductPage } from '@podo/contracts/catalog';
 import type { Route } from './+types/product._index';
 import { ApiError } from '../lib/api';
 import { catalogApi, publicOrigin, toggleAction } from '../lib/catalog.server';
-import { requestLanguage } from '../lib/request.server';
+import { requestLanguage, requestToken } from '../lib/request.server';
 import { sidebarHtml } from '../lib/sidebar.server';
+import { anonymousCardsHtml } from '../lib/cards.server';
 import { absoluteUrl, seoMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
+import { pack, unpack, usePacked } from '../lib/packed';
 import { EmptyState } from '../components/ui';
 import { HydrateLater } from '../lib/hydrate-later';
 import { countryOfName, facetsView, FilterSidebar, type FacetsView } from '../components/catalog/filter-sidebar';
@@ -59,9 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list = { _embedded: { items: [] }, page: { size: PRODUCT_PAGE_SIZE, number: 1, totalElements: 0, totalPages: 0 } };
   }
   // Only what the page shows travels in its HTML.
+  // The cards and facets travel as JSON text (lib/packed.ts).
   const body = {
-    list: { page: list.page, _embedded: { items: list._embedded.items.map(cardView) } },
-    facets: facetsView(facets),
+    page: list.page,
+    items: pack(list._embedded.items.map(cardView)),
+    facets: pack(facetsView(facets)),
+    total: facets.total,
     sorts,
     error,
     origin: publicOrigin(request, context),
@@ -70,6 +77,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // for a client navigation never renders it), and not serialized.
   const lang = requestLanguage(request);
   Object.defineProperty(body, 'sidebarHtml', { get: () => sidebarHtml(lang, body.facets, clean), enumerable: false });
+  // So are an anonymous visitor's cards (lib/cards.server.ts); a member's show their own hearts and prices.
+  if (!requestToken(request, context)) {
+    const here = url.pathname + url.search;
+    Object.defineProperty(body, 'cardsHtml', { get: () => anonymousCardsHtml(lang, here, body.items, FIRST_ROW), enumerable: false });
+  }
   return error ? data(body, { status: 400 }) : body;
 }
 
@@ -85,16 +97,17 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const m = root.messages.catalog;
   const sp = new URLSearchParams(location.search);
   const heading = sp.get('title') || m.title;
-  const count = d.list.page.totalElements.toLocaleString('en-US');
+  const count = d.page.totalElements.toLocaleString('en-US');
   const brand = root.site.brandName;
   const fill = (s: string, v: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
   const description = sp.get('title')
     ? fill(m.metaFiltered, { title: heading, count, brand })
-    : fill(m.metaDescription, { count: d.facets.total.toLocaleString('en-US'), brand });
+    : fill(m.metaDescription, { count: d.total.toLocaleString('en-US'), brand });
   const canonical = new URLSearchParams();
   for (const k of CANONICAL_KEYS) if (sp.get(k)) canonical.set(k, sp.get(k)!);
   const page = pageOf(sp);
-  const first = d.list._embedded.items[0];
+  const items = unpack(d.items);
+  const first = items[0];
   return seoMeta(matches, {
     title: page > 1 ? `${heading} (${fill(m.page, { page: String(page) })})` : heading,
     description,
@@ -105,10 +118,10 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: heading,
-        numberOfItems: d.list.page.totalElements,
-        itemListElement: d.list._embedded.items.map((p, i) => ({
+        numberOfItems: d.page.totalElements,
+        itemListElement: items.map((p, i) => ({
           '@type': 'ListItem',
-          position: (d.list.page.number - 1) * d.list.page.size + i + 1,
+          position: (d.page.number - 1) * d.page.size + i + 1,
           url: `${d.origin}/product/${p.id}`,
           name: p.name,
         })),
@@ -184,7 +197,17 @@ function useChips(sp: URLSearchParams, facets: FacetsView, wineryNames: Map<numb
 
 /** The wine list (spec §2 /product): filters in the URL, chips, sort, pagination. */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { list, facets, sorts, error } = loaderData;
+  const { page, sorts, error } = loaderData;
+  const items = usePacked(loaderData.items);
+  // Server render only: the cached cards of an anonymous visitor (the browser renders and hydrates the cards).
+  const cardsHtml = (loaderData as { cardsHtml?: string }).cardsHtml;
+  // The page's own render of the first row's pictures puts their preloads in the <head>; cached cards (server only,
+  // where react-dom is React's: the browser's Preact has no preload) ask for them.
+  if (cardsHtml !== undefined)
+    items
+      .slice(0, FIRST_ROW)
+      .forEach((p, i) => ReactDOM.preload?.(p.image, { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
+  const facets = usePacked(loaderData.facets);
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -195,13 +218,8 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const pending = navigation.location?.pathname === '/product' ? navigation.location : null;
   const sp = useMemo(() => new URLSearchParams((pending ?? location).search), [pending, location]);
   const current = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const wineryNames = useMemo(
-    () => new Map(list._embedded.items.map((p) => [p.winery.id, p.winery.name] as const)),
-    [list._embedded.items],
-  );
+  const wineryNames = useMemo(() => new Map(items.map((p) => [p.winery.id, p.winery.name] as const)), [items]);
   const chips = useChips(sp, facets, wineryNames);
-  const items = list._embedded.items;
-  const page = list.page;
   const heading = current.get('title') || t('catalog.title');
   const sort = sp.get('sort') ?? sorts[0]?.code ?? '';
   const keep = [...current].filter(([k]) => k !== 'sort' && k !== 'page');
@@ -264,7 +282,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           {chips.length ? (
             <div className="filter-chips" aria-label={t('catalog.activeFilters')} role="group" data-testid="filter-chips">
               {chips.map((c) => (
-                <Link
+                <FastLink
                   key={c.key}
                   to={c.to}
                   preventScrollReset
@@ -276,11 +294,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                   <span className="chip-x" aria-hidden="true">
                     ×
                   </span>
-                </Link>
+                </FastLink>
               ))}
-              <Link to={`/product${qs(clearFilters(current))}`} preventScrollReset className="filter-chip-clear" data-testid="chips-clear">
+              <FastLink to={`/product${qs(clearFilters(current))}`} preventScrollReset className="filter-chip-clear" data-testid="chips-clear">
                 {t('catalog.clearAll')}
-              </Link>
+              </FastLink>
             </div>
           ) : null}
 
@@ -293,11 +311,15 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           {items.length ? (
             // Hydrated in a task of its own: 24 cards after the sidebar's 800 elements would make one long task.
             <HydrateLater>
-              <div className="product-grid" data-testid="product-grid">
-                {items.map((p, i) => (
-                  <ProductCard key={p.id} product={p} eager={i < FIRST_ROW} priority={i === 0} />
-                ))}
-              </div>
+              {cardsHtml === undefined ? (
+                <div className="product-grid" data-testid="product-grid">
+                  {items.map((p, i) => (
+                    <ProductCard key={p.id} product={p} eager={i < FIRST_ROW} priority={i === 0} />
+                  ))}
+                </div>
+              ) : (
+                <div className="product-grid" data-testid="product-grid" dangerouslySetInnerHTML={{ __html: cardsHtml }} />
+              )}
             </HydrateLater>
           ) : (
             <EmptyState />

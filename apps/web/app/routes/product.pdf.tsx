@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.pdf';
 import { ApiError } from '../lib/api';
@@ -59,7 +60,7 @@ export default function ProductPortfolioPdf({ loaderData: d }: Route.ComponentPr
   const controls = problem ? null : (
     <div className="pdf-controls" role="group" aria-label={t('pdf.groupBy')}>
       {(['country', 'kind'] as const).map((by) => (
-        <Link
+        <FastLink
           key={by}
           to={group(by)}
           className={`btn ${d.groupBy === by ? 'btn-secondary' : 'btn-outline-secondary'}`}
@@ -67,7 +68,7 @@ export default function ProductPortfolioPdf({ loaderData: d }: Route.ComponentPr
           data-testid={`pdf-group-${by}`}
         >
           {by === 'kind' ? t('pdf.byKind') : t('pdf.byCountry')}
-        </Link>
+        </FastLink>
       ))}
     </div>
   );

@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { useTranslation } from 'react-i18next';
 import type { TProductPage, TWineryPage } from '@podo/contracts/catalog';
 import type { Route } from './+types/search-result';
@@ -101,9 +102,9 @@ function Pager({ q, tab, page, totalPages }: { q: string; tab: SearchTab; page: 
   return (
     <nav className="search-pager" aria-label={t('searchPage.pagination')}>
       {page > 1 ? (
-        <Link to={searchUrl(q, tab, page - 1)} rel="prev" aria-label={t('searchPage.prev')}>
+        <FastLink to={searchUrl(q, tab, page - 1)} rel="prev" aria-label={t('searchPage.prev')}>
           ‹
-        </Link>
+        </FastLink>
       ) : null}
       {pages.map((p) =>
         p === page ? (
@@ -111,15 +112,15 @@ function Pager({ q, tab, page, totalPages }: { q: string; tab: SearchTab; page: 
             {p}
           </span>
         ) : (
-          <Link key={p} to={searchUrl(q, tab, p)} aria-label={t('searchPage.page', { page: p })}>
+          <FastLink key={p} to={searchUrl(q, tab, p)} aria-label={t('searchPage.page', { page: p })}>
             {p}
-          </Link>
+          </FastLink>
         ),
       )}
       {page < totalPages ? (
-        <Link to={searchUrl(q, tab, page + 1)} rel="next" aria-label={t('searchPage.next')}>
+        <FastLink to={searchUrl(q, tab, page + 1)} rel="next" aria-label={t('searchPage.next')}>
           ›
-        </Link>
+        </FastLink>
       ) : null}
     </nav>
   );
@@ -143,7 +144,7 @@ function Suggestions() {
       <ul className="list-unstyled search-suggest">
         {words.map((w) => (
           <li key={w}>
-            <Link to={searchHref(w)}>{w}</Link>
+            <FastLink to={searchHref(w)}>{w}</FastLink>
           </li>
         ))}
       </ul>
@@ -228,7 +229,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
         <>
           <nav className="nav app-tabs search-tabs" aria-label={t('searchPage.tabs')} data-testid="search-tabs">
             {tabs.map((x) => (
-              <Link
+              <FastLink
                 key={x.key}
                 to={searchUrl(q, x.key)}
                 className={`nav-link ${x.key === tab ? 'active' : ''}`}
@@ -237,7 +238,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                 data-tab={x.key}
               >
                 {x.label} ({count(x.qty, lang)})
-              </Link>
+              </FastLink>
             ))}
           </nav>
 
@@ -255,9 +256,9 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                       {t('searchPage.tabWine')} <span className="search-count">({count(wineTotal, lang)})</span>
                     </h2>
                     {wineTotal > ALL_TAB_WINES ? (
-                      <Link to={searchUrl(q, 'wine')} className="search-see-all">
+                      <FastLink to={searchUrl(q, 'wine')} className="search-see-all">
                         {t('searchPage.seeAllWines', { count: wineTotal })}
-                      </Link>
+                      </FastLink>
                     ) : null}
                   </div>
                   {wineGrid}
@@ -270,9 +271,9 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                       {t('searchPage.tabWinery')} <span className="search-count">({count(wineryTotal, lang)})</span>
                     </h2>
                     {wineryTotal > ALL_TAB_WINERIES ? (
-                      <Link to={searchUrl(q, 'winery')} className="search-see-all">
+                      <FastLink to={searchUrl(q, 'winery')} className="search-see-all">
                         {t('searchPage.seeAllWineries', { count: wineryTotal })}
-                      </Link>
+                      </FastLink>
                     ) : null}
                   </div>
                   {wineryGrid}

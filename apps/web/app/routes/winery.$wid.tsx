@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/winery.$wid';
 import { catalogApi, idParam, orNotFound, publicOrigin } from '../lib/catalog.server';
@@ -96,11 +97,11 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
           </h1>
           {other && other !== w.name ? <p className={`detail-original ${other === w.nameKo ? 'is-ko' : ''}`}>{other}</p> : null}
           <p className="detail-origin">
-            <Link to={listLink('countryName', w.country.name, w.country.name)}>{w.country.name}</Link>
+            <FastLink to={listLink('countryName', w.country.name, w.country.name)}>{w.country.name}</FastLink>
             {w.productionArea ? (
               <>
                 <span aria-hidden="true"> · </span>
-                <Link to={listLink('idProductionAreas', w.productionArea.id, w.productionArea.name)}>{w.productionArea.name}</Link>
+                <FastLink to={listLink('idProductionAreas', w.productionArea.id, w.productionArea.name)}>{w.productionArea.name}</FastLink>
               </>
             ) : null}
           </p>
@@ -120,7 +121,7 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
             <div className="detail-fact">
               <dt>{t('winery.wines')}</dt>
               <dd>
-                <Link to={listLink('idWineries', w.id, w.name)}>{t('winery.wineCount', { count: w.productCount })}</Link>
+                <FastLink to={listLink('idWineries', w.id, w.name)}>{t('winery.wineCount', { count: w.productCount })}</FastLink>
               </dd>
             </div>
             {w.website ? (
@@ -153,16 +154,16 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
         </h2>
         {kinds.length > 1 ? (
           <nav className="country-tabs" aria-label={t('catalog.kinds')}>
-            <Link
+            <FastLink
               to={tab('')}
               preventScrollReset
               className={`country-tab ${active ? '' : 'is-active'}`}
               aria-current={active ? undefined : 'page'}
             >
               {t('winery.allKinds')} ({total})
-            </Link>
+            </FastLink>
             {kinds.map((k) => (
-              <Link
+              <FastLink
                 key={k.id}
                 to={tab(String(k.id))}
                 preventScrollReset
@@ -171,7 +172,7 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
                 data-testid={`kind-tab-${k.code}`}
               >
                 {k.name} ({k.qty})
-              </Link>
+              </FastLink>
             ))}
           </nav>
         ) : null}
@@ -187,9 +188,9 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
         <Pagination page={wines.page.number} totalPages={wines.page.totalPages} search={location.search} />
       </section>
       <p className="mt-4">
-        <Link to="/winery" className="btn btn-link px-0">
+        <FastLink to="/winery" className="btn btn-link px-0">
           ← {t('winery.backToList')}
-        </Link>
+        </FastLink>
       </p>
     </div>
   );

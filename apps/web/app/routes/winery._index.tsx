@@ -1,4 +1,5 @@
-import { Link, redirect, useLocation } from 'react-router';
+import { redirect, useLocation } from 'react-router';
+import { FastLink } from '../components/fast-link';
 import { SortForm } from '../components/catalog/sort-form';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/winery._index';
@@ -84,11 +85,11 @@ export default function WineryList({ loaderData }: Route.ComponentProps) {
       </header>
 
       <nav className="country-tabs" aria-label={t('winery.countries')} data-testid="country-tabs">
-        <Link to={tab('')} className={`country-tab ${code ? '' : 'is-active'}`} aria-current={code ? undefined : 'page'}>
+        <FastLink to={tab('')} className={`country-tab ${code ? '' : 'is-active'}`} aria-current={code ? undefined : 'page'}>
           {t('winery.all')} ({total.toLocaleString('en-US')})
-        </Link>
+        </FastLink>
         {countries.map((c) => (
-          <Link
+          <FastLink
             key={c.countryCode}
             to={tab(c.countryCode)}
             className={`country-tab ${code === c.countryCode ? 'is-active' : ''}`}
@@ -96,7 +97,7 @@ export default function WineryList({ loaderData }: Route.ComponentProps) {
             data-testid={`country-tab-${c.countryCode}`}
           >
             {c.name} ({c.qty.toLocaleString('en-US')})
-          </Link>
+          </FastLink>
         ))}
       </nav>
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 
 /** One step of a breadcrumb: a link, or the current page when it has no `to`. */
@@ -15,7 +15,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
       <ol>
         {crumbs.map((c, i) => (
           <li key={i} aria-current={c.to ? undefined : 'page'} className={c.to ? undefined : 'text-truncate'}>
-            {c.to ? <Link to={c.to}>{c.label}</Link> : c.label}
+            {c.to ? <FastLink to={c.to}>{c.label}</FastLink> : c.label}
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -33,9 +33,9 @@ export function Pagination({ page, totalPages, search }: { page: number; totalPa
       <ul className="pagination-list">
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} className="page-btn" aria-label={t('catalog.prev')} rel="prev">
+            <FastLink to={href(page - 1)} className="page-btn" aria-label={t('catalog.prev')} rel="prev">
               ‹
-            </Link>
+            </FastLink>
           ) : (
             <span className="page-btn is-disabled" aria-hidden="true">
               ‹
@@ -49,22 +49,22 @@ export function Pagination({ page, totalPages, search }: { page: number; totalPa
             </li>
           ) : (
             <li key={p}>
-              <Link
+              <FastLink
                 to={href(p)}
                 className={`page-btn ${p === page ? 'is-current' : ''}`}
                 aria-current={p === page ? 'page' : undefined}
                 aria-label={t('catalog.page', { page: p })}
               >
                 {p}
-              </Link>
+              </FastLink>
             </li>
           ),
         )}
         <li>
           {page < totalPages ? (
-            <Link to={href(page + 1)} className="page-btn" aria-label={t('catalog.next')} rel="next">
+            <FastLink to={href(page + 1)} className="page-btn" aria-label={t('catalog.next')} rel="next">
               ›
-            </Link>
+            </FastLink>
           ) : (
             <span className="page-btn is-disabled" aria-hidden="true">
               ›

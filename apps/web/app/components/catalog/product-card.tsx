@@ -1,9 +1,11 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 import type { TProductCard } from '@podo/contracts/catalog';
 import { useRoot } from '../../lib/site';
 import { Price } from './price';
-import { WishButton } from './toggle-button';
+import { LoginHeart, WishButton } from './toggle-button';
+import type { Language } from '@podo/i18n';
 
 /** Bottle pictures are drawn 3:4; the attributes reserve the box so nothing shifts when they load. */
 export const BOTTLE_WIDTH = 300;
@@ -56,7 +58,7 @@ export const otherName = (p: { name: string; nameKo: string; nameOriginal: strin
  * `eager` loads the picture at once (the first row of a page, whose pictures are the largest paint).
  */
 export function ProductCard({
-  product: p,
+  product,
   eager = false,
   priority = false,
 }: {
@@ -65,16 +67,54 @@ export function ProductCard({
   /** The page's first picture: fetched with high priority. */
   priority?: boolean;
 }) {
-  const { t } = useTranslation();
   const { lang } = useRoot();
-  const href = `/product/${p.id}`;
   // From the list, the detail page's back link returns through history (filters and scroll position kept).
-  const state = useLocation().pathname === '/product' ? { fromList: true } : undefined;
+  const fromList = useLocation().pathname === '/product';
+  return (
+    <ProductCardBody
+      product={product}
+      eager={eager}
+      priority={priority}
+      lang={lang}
+      fromList={fromList}
+      wish={<WishButton id={product.id} isWished={product.isWished} name={product.name} className="product-card-wish" />}
+    />
+  );
+}
+
+/** The heart of a card seen by an anonymous visitor (a link to log in that returns to `here`). */
+export function AnonymousWish({ name, here }: { name: string; here: string }) {
+  const { t } = useTranslation();
+  return <LoginHeart intent="wish" here={here} label={t('catalog.wish', { name })} className="heart-toggle product-card-wish" />;
+}
+
+/**
+ * The card itself, without the router: the server renders the cards of an anonymous visitor's list page on their
+ * own and caches them (lib/cards.server.ts), with AnonymousWish as `wish`.
+ */
+export function ProductCardBody({
+  product: p,
+  eager,
+  priority,
+  lang,
+  fromList,
+  wish,
+}: {
+  product: ProductCardView;
+  eager: boolean;
+  priority: boolean;
+  lang: Language;
+  fromList: boolean;
+  wish: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const href = `/product/${p.id}`;
+  const state = fromList ? { fromList: true } : undefined;
   const second = otherName(p);
   const vintages = p.vintages.slice(0, 3).map((y) => vintageLabel(y, t('catalog.nv')));
   return (
     <article className="product-card" data-testid="product-card" data-kind={p.kind.code}>
-      <Link to={href} state={state} className="product-card-media" tabIndex={-1} aria-hidden="true">
+      <FastLink to={href} state={state} className="product-card-media" tabIndex={-1} aria-hidden="true">
         <img
           src={p.image}
           alt=""
@@ -84,8 +124,8 @@ export function ProductCard({
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
-      </Link>
-      <WishButton id={p.id} isWished={p.isWished} name={p.name} className="product-card-wish" />
+      </FastLink>
+      {wish}
       <div className="product-card-body">
         <div className="product-card-tags">
           <span className="kind-chip" style={{ '--kind-color': p.kind.color } as React.CSSProperties}>
@@ -99,9 +139,9 @@ export function ProductCard({
           ) : null}
         </div>
         <h3 className="product-card-title">
-          <Link to={href} state={state}>
+          <FastLink to={href} state={state}>
             {p.name}
-          </Link>
+          </FastLink>
         </h3>
         {second && second !== p.name ? <p className={`product-card-original ${second === p.nameKo ? 'is-ko' : ''}`}>{second}</p> : null}
         <p className="product-card-origin">

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
+import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/site';
 import { useAlert } from '../global-alert';
@@ -35,6 +36,35 @@ interface ToggleProps {
   showCount?: boolean;
 }
 
+/** The heart of an anonymous visitor: a link to log in that comes back to `here`. */
+export function LoginHeart({
+  intent,
+  here,
+  label,
+  className,
+  counter,
+}: {
+  intent: 'wish' | 'like';
+  here: string;
+  label: string;
+  className: string;
+  counter?: React.ReactNode;
+}) {
+  return (
+    <FastLink
+      to={`/account/login?redirect=${encodeURIComponent(here)}`}
+      className={className}
+      aria-label={label}
+      data-testid={`${intent}-toggle`}
+      aria-pressed={false}
+      role="button"
+    >
+      <HeartIcon filled={false} />
+      {counter}
+    </FastLink>
+  );
+}
+
 /**
  * Heart toggle for wishes and likes. Logged-in visitors post to the route action (with JS through a fetcher, the
  * heart flips at once; without JS a normal form post that comes back to this page); anonymous visitors get a link
@@ -54,21 +84,7 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
   const classes = `heart-toggle ${className}`.trim();
   const counter = showCount && count !== undefined ? <span className="heart-count">{count.toLocaleString('en-US')}</span> : null;
 
-  if (!user) {
-    return (
-      <Link
-        to={`/account/login?redirect=${encodeURIComponent(here)}`}
-        className={classes}
-        aria-label={label}
-        data-testid={`${intent}-toggle`}
-        aria-pressed={false}
-        role="button"
-      >
-        <HeartIcon filled={false} />
-        {counter}
-      </Link>
-    );
-  }
+  if (!user) return <LoginHeart intent={intent} here={here} label={label} className={classes} counter={counter} />;
 
   // Optimistic state while the post is under way; afterwards the loaders' data (revalidated) is the truth.
   let on = active;

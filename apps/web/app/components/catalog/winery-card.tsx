@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 import type { TWineryCard } from '@podo/contracts/catalog';
 import { otherName } from './product-card';
@@ -15,7 +15,7 @@ export function WineryCard({ winery: w, eager = false }: { winery: TWineryCard; 
   const second = otherName(w);
   return (
     <article className="winery-card" data-testid="winery-card">
-      <Link to={href} className="winery-card-media" tabIndex={-1} aria-hidden="true">
+      <FastLink to={href} className="winery-card-media" tabIndex={-1} aria-hidden="true">
         <img
           src={w.image}
           alt=""
@@ -24,10 +24,10 @@ export function WineryCard({ winery: w, eager = false }: { winery: TWineryCard; 
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
-      </Link>
+      </FastLink>
       <div className="winery-card-body">
         <h3 className="winery-card-title">
-          <Link to={href}>{w.name}</Link>
+          <FastLink to={href}>{w.name}</FastLink>
         </h3>
         {second && second !== w.name ? <p className={`winery-card-original ${second === w.nameKo ? 'is-ko' : ''}`}>{second}</p> : null}
         <p className="winery-card-origin">
