@@ -102,6 +102,9 @@ export async function measurePage(baseUrl, pathname) {
     else if (attr(m[0], 'type') !== 'application/ld+json') {
       inlineGz += gz(Buffer.from(m[2]));
       inlineImports.push(...staticImports(m[2], pageUrl));
+      // Reading pages add their module preloads and module script after the first paint
+      // (apps/web/app/lib/defer-hydration.server.ts): the loader names them as JSON strings.
+      for (const js of m[2].matchAll(/\\?"(\/assets\/[\w.-]+\.m?js)\\?"/g)) announced.add(new URL(js[1], pageUrl).href);
     }
   }
   const modules = new Map();
