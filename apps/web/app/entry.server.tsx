@@ -41,11 +41,16 @@ export default function handleRequest(
         // Reading pages paint before their scripts load (lib/defer-hydration.server.ts); pages of forms that
         // visitors fill in at once (log-in, sign-up, my page) keep their scripts loading with the page. The page's
         // texts are a separate cached file (lib/messages.ts) the scripts fetch first: preloaded with them.
-        const html = Buffer.concat(chunks).toString('utf8');
+        const html = Buffer.concat(chunks);
         const formPage = FORM_PAGES.test(new URL(request.url).pathname);
         if (formPage && lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
         const page = formPage ? html : deferHydration(html, nonce, lang ? [messagesUrl(lang)] : []);
-        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         callback();
       },
     });

@@ -1,11 +1,14 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { deferHydration } from './defer-hydration.server';
+import { deferHydration as deferBytes } from './defer-hydration.server';
+
+const deferHydration = (html: string, nonce: string, fetches?: string[]) =>
+  deferBytes(Buffer.from(html), nonce, fetches).toString('utf8');
 
 const page = (body: string) =>
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app.css"/>' +
   '<link rel="modulepreload" href="/assets/manifest.js" nonce="N1"/><link rel="modulepreload" href="/assets/entry.client.js" nonce="N1"/>' +
-  `<title>t</title></head><body>${body}</body></html>`;
+  `<title>와인 포트폴리오</title></head><body><h1>샤또 마고</h1>${body}<p>끝</p></body></html>`;
 const moduleScript = '<script nonce="N1" type="module" async="">import "/assets/manifest.js";\nimport("/assets/entry.client.js");</script>';
 
 /** Runs the inline loader against a minimal document; returns what it appended. */
@@ -38,8 +41,8 @@ describe('deferHydration', () => {
     expect(head).not.toContain('modulepreload');
     expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
-    expect(html).toContain('<main>x</main>');
-    expect(html).toContain('<script nonce="N1">window.done=1</script></body></html>');
+    expect(html).toContain('<title>와인 포트폴리오</title></head><body><h1>샤또 마고</h1><main>x</main>');
+    expect(html).toContain('<script nonce="N1">window.done=1</script><p>끝</p></body></html>');
 
     const { appended, frames, timers } = runLoader(html, false);
     expect(appended).toEqual([]); // nothing before the first frame

@@ -9,18 +9,25 @@
  * scripts fetch before hydrating: the page's texts) and the module script. Until then the page works as plain
  * HTML: links and forms are real. A page without the expected markup is left as it is.
  */
-export function deferHydration(html: string, nonce: string, fetches: string[] = []): string {
-  const headEnd = html.indexOf('</head>');
-  const moduleAt = html.lastIndexOf('<script', html.lastIndexOf(' type="module"'));
-  if (headEnd < 0 || moduleAt < headEnd) return html;
-  const moduleScript = /^<script[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html.slice(moduleAt));
-  if (!moduleScript) return html;
+export function deferHydration(page: Buffer, nonce: string, fetches: string[] = []): Buffer {
+  // Only the <head> and the end of the page are read as text: decoding and encoding all of a 150 KB page of Korean
+  // text cost about 2 ms a request.
+  const headEnd = page.indexOf('</head>');
+  const moduleAttr = page.lastIndexOf(' type="module"');
+  const moduleAt = moduleAttr < 0 ? -1 : page.lastIndexOf('<script', moduleAttr);
+  if (headEnd < 0 || moduleAt < headEnd) return page;
+  const tail = page.subarray(moduleAt).toString('utf8');
+  const moduleScript = /^<script[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(tail);
+  if (!moduleScript) return page;
 
   const hrefs: string[] = [];
-  const head = html.slice(0, headEnd).replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_, href: string) => {
-    hrefs.push(href);
-    return '';
-  });
+  const head = page
+    .subarray(0, headEnd)
+    .toString('utf8')
+    .replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_, href: string) => {
+      hrefs.push(href);
+      return '';
+    });
   const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
   const loader =
     `(function(){var n=${json(nonce)};function go(){${json(hrefs)}.forEach(function(u){var l=document.createElement("link");` +
@@ -30,10 +37,9 @@ export function deferHydration(html: string, nonce: string, fetches: string[] = 
     `s.type="module";s.nonce=n;s.textContent=${json(moduleScript[1])};document.body.appendChild(s)}` +
     `document.hidden?go():requestAnimationFrame(function(){setTimeout(go,0)})})()`;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
-  return (
-    head +
-    html.slice(headEnd, moduleAt) +
-    `<script${nonceAttr}>${loader}</script>` +
-    html.slice(moduleAt + moduleScript[0].length)
-  );
+  return Buffer.concat([
+    Buffer.from(head),
+    page.subarray(headEnd, moduleAt),
+    Buffer.from(`<script${nonceAttr}>${loader}</script>${tail.slice(moduleScript[0].length)}`),
+  ]);
 }
