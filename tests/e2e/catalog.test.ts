@@ -151,7 +151,11 @@ describe('product list', () => {
     expect(loads).toEqual([]);
     // A ctrl-click is left to the browser (a new tab), not turned into a navigation here.
     const popup = context.waitForEvent('page');
-    await page.getByTestId('product-card').first().locator('h3 a').click({ modifiers: ['Control'] });
+    await page
+      .getByTestId('product-card')
+      .first()
+      .locator('h3 a')
+      .click({ modifiers: ['Control'] });
     await (await popup).close();
     expect(page.url()).toBe(`${base}/product`);
     expect(errors).toEqual([]);

@@ -2,8 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferHydration as deferBytes } from './defer-hydration.server';
 
-const deferHydration = (html: string, nonce: string, fetches?: string[]) =>
-  deferBytes(Buffer.from(html), nonce, fetches).toString('utf8');
+const deferHydration = (html: string, nonce: string, fetches?: string[]) => deferBytes(Buffer.from(html), nonce, fetches).toString('utf8');
 
 const page = (body: string) =>
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app.css"/>' +
@@ -36,7 +35,9 @@ function runLoader(html: string, hidden: boolean) {
 
 describe('deferHydration', () => {
   it('takes the module preloads out of the head and loads them with the module script after the first frame', () => {
-    const html = deferHydration(page(`<main>x</main>${moduleScript}<script nonce="N1">window.done=1</script>`), 'N1', ['/assets/web-ko.json']);
+    const html = deferHydration(page(`<main>x</main>${moduleScript}<script nonce="N1">window.done=1</script>`), 'N1', [
+      '/assets/web-ko.json',
+    ]);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toContain('modulepreload');
     expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>');

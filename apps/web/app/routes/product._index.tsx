@@ -50,11 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let sorts: Awaited<ReturnType<typeof api.sortTypes>>;
   let error: string | null = null;
   try {
-    [list, facets, sorts] = await Promise.all([
-      api.products(query as never),
-      api.leftFilter(filters as never),
-      api.sortTypes(),
-    ]);
+    [list, facets, sorts] = await Promise.all([api.products(query as never), api.leftFilter(filters as never), api.sortTypes()]);
   } catch (e) {
     // A filter the API refuses (bad number, reversed range): say why and show the whole catalogue's choices.
     if (!(e instanceof ApiError) || !e.isClientError) throw e;
@@ -204,9 +200,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   // The page's own render of the first row's pictures puts their preloads in the <head>; cached cards (server only,
   // where react-dom is React's: the browser's Preact has no preload) ask for them.
   if (cardsHtml !== undefined)
-    items
-      .slice(0, FIRST_ROW)
-      .forEach((p, i) => ReactDOM.preload?.(p.image, { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
+    items.slice(0, FIRST_ROW).forEach((p, i) => ReactDOM.preload?.(p.image, { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
   const facets = usePacked(loaderData.facets);
   const { t } = useTranslation();
   const location = useLocation();
@@ -296,7 +290,12 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                   </span>
                 </FastLink>
               ))}
-              <FastLink to={`/product${qs(clearFilters(current))}`} preventScrollReset className="filter-chip-clear" data-testid="chips-clear">
+              <FastLink
+                to={`/product${qs(clearFilters(current))}`}
+                preventScrollReset
+                className="filter-chip-clear"
+                data-testid="chips-clear"
+              >
                 {t('catalog.clearAll')}
               </FastLink>
             </div>
