@@ -58,8 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     [facets, sorts] = await Promise.all([api.leftFilter({}), api.sortTypes()]);
     list = { _embedded: { items: [] }, page: { size: PRODUCT_PAGE_SIZE, number: 1, totalElements: 0, totalPages: 0 } };
   }
-  // Only what the page shows travels in its HTML.
-  // The cards and facets travel as JSON text (lib/packed.ts).
+  // Only what the page shows travels in its HTML; the cards and facets as JSON text (lib/packed.ts).
   const body = {
     page: list.page,
     items: pack(list._embedded.items.map(cardView)),
