@@ -24,7 +24,8 @@ const recentList = async (context: BrowserContext) =>
 /** Opens a page and waits until its scripts have loaded (so buttons that need them respond). */
 const visit = async (page: Page, path: string) => {
   const res = await page.goto(`${base}${path}`);
-  await page.waitForLoadState('networkidle');
+  // Reading pages load their scripts after the first paint: wait until they have hydrated the page.
+  await page.waitForSelector('html[data-hydrated=true]');
   return res;
 };
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -347,7 +348,7 @@ describe('search box', () => {
   it('records searches on the server too, so it works without scripts (capped at 10)', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'ko-KR', javaScriptEnabled: false });
     const page = await context.newPage();
-    await visit(page, '/');
+    await page.goto(`${base}/`);
     // The header form is a plain GET form to /search-result.
     await headerInput(page).fill('로제');
     await headerInput(page).press('Enter');

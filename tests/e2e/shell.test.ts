@@ -286,7 +286,7 @@ describe('navigation progress', () => {
   it('shows the top progress bar only when a navigation takes longer than 200 ms', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
-    await page.waitForLoadState('networkidle');
+    await page.waitForSelector('html[data-hydrated=true]');
     const bar = page.getByTestId('nav-progress');
     expect(await bar.getAttribute('class')).toMatch(/is-idle/);
     // Slow down the page data of the next navigation.
@@ -351,7 +351,7 @@ describe('assets', () => {
   it('reloads the page once when a script chunk fails to load', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
-    await page.waitForLoadState('networkidle');
+    await page.waitForSelector('html[data-hydrated=true]');
     let blocked = 0;
     await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => {
       if (blocked++ === 0) return route.abort();
