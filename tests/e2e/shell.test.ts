@@ -181,6 +181,7 @@ describe('languages', () => {
     await page.goto(`${base}/`);
     expect(await page.getAttribute('html', 'lang')).toBe('en-US'); // browser language
     await page.goto(`${base}/?lang=zh-TW`);
+    await page.waitForSelector('html[data-hydrated=true]');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-TW');
     expect(await page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('您想找哪一款葡萄酒？');
     await page.getByTestId('lang-switcher').selectOption('ja-JP');
@@ -241,8 +242,7 @@ describe('global alert', () => {
   it('renders the message as sanitized HTML', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !!window.history);
-    await page.waitForTimeout(300);
+    await page.waitForSelector('html[data-hydrated=true]');
     await page.evaluate(() => {
       window.dispatchEvent(
         new CustomEvent('app:alert', {
@@ -270,6 +270,7 @@ describe('mobile navigation', () => {
   it('closes the drawer on every route change', async () => {
     const { page, context } = await openPage(browser, { viewport: MOBILE });
     await page.goto(`${base}/`);
+    await page.waitForSelector('html[data-hydrated=true]');
     const drawer = page.getByTestId('mobile-drawer');
     expect(await drawer.isVisible()).toBe(false);
     await page.getByTestId('drawer-toggle').click();
