@@ -2,6 +2,7 @@ import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type Sele
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@podo/contracts/rules';
 import { CheckIcon, ClearIcon, EyeIcon, EyeOffIcon } from './icons';
+import { groupDigits } from '../lib/format';
 
 /** Empty list message '검색 결과가 없습니다.' (or '데이터가 없습니다.' inside a modal). */
 export function EmptyState({ inModal = false, children }: { inModal?: boolean; children?: ReactNode }) {
@@ -66,7 +67,7 @@ export function Tabs({
           }}
         >
           {e.label}
-          {e.qty !== undefined ? ` (${e.qty.toLocaleString('ko-KR')})` : ''}
+          {e.qty !== undefined ? ` (${groupDigits(e.qty)})` : ''}
         </button>
       ))}
     </div>

@@ -13,6 +13,7 @@ import { formatKrw, Price } from '../components/catalog/price';
 import { WishButton } from '../components/catalog/toggle-button';
 import { WineryCard } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
+import { groupDigits } from '../lib/format';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.pid);
@@ -140,7 +141,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     ]);
   facts.push([t('catalog.detail.sugar'), t(`catalog.sugar.${p.sugarLevel}`, { defaultValue: String(p.sugarLevel) })]);
   if (p.alcohol > 0) facts.push([t('catalog.detail.alcohol'), t('catalog.detail.alcoholValue', { value: p.alcohol })]);
-  facts.push([t('catalog.detail.volume'), t('catalog.detail.volumeValue', { value: p.volumeMl.toLocaleString('en-US') })]);
+  facts.push([t('catalog.detail.volume'), t('catalog.detail.volumeValue', { value: groupDigits(p.volumeMl) })]);
   if (p.servingTemp) facts.push([t('catalog.detail.servingTemp'), t('catalog.detail.servingTempValue', p.servingTemp)]);
   const notes: [string, string | null][] = [
     [t('catalog.detail.description'), p.description],

@@ -15,6 +15,7 @@ import { SearchIcon } from '../components/icons';
 import { MenuLink } from '../components/mega-menu';
 import { searchHref } from '../components/search-box';
 import { EmptyState } from '../components/ui';
+import { groupDigits } from '../lib/format';
 
 export const SEARCH_TABS = ['all', 'wine', 'winery'] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
@@ -91,7 +92,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) => {
   ];
 };
 
-const count = (n: number, lang: string) => n.toLocaleString(lang);
+const count = (n: number) => groupDigits(n);
 
 /** Prev / numbers / next, as links (they work before the scripts load and can be opened in a new tab). */
 function Pager({ q, tab, page, totalPages }: { q: string; tab: SearchTab; page: number; totalPages: number }) {
@@ -158,9 +159,8 @@ function Suggestions() {
 }
 
 export default function SearchResult({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { q, tab, page, wines, wineries } = loaderData;
-  const lang = i18n.language;
   const wineTotal = wines?.page.totalElements ?? 0;
   const wineryTotal = wineries?.page.totalElements ?? 0;
   const tabs: { key: SearchTab; label: string; qty: number }[] = [
@@ -237,7 +237,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 data-tab={x.key}
               >
-                {x.label} ({count(x.qty, lang)})
+                {x.label} ({count(x.qty)})
               </FastLink>
             ))}
           </nav>
@@ -253,7 +253,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                 <section className="search-section" aria-labelledby="search-wines">
                   <div className="search-section-head">
                     <h2 id="search-wines">
-                      {t('searchPage.tabWine')} <span className="search-count">({count(wineTotal, lang)})</span>
+                      {t('searchPage.tabWine')} <span className="search-count">({count(wineTotal)})</span>
                     </h2>
                     {wineTotal > ALL_TAB_WINES ? (
                       <FastLink to={searchUrl(q, 'wine')} className="search-see-all">
@@ -268,7 +268,7 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
                 <section className="search-section" aria-labelledby="search-wineries">
                   <div className="search-section-head">
                     <h2 id="search-wineries">
-                      {t('searchPage.tabWinery')} <span className="search-count">({count(wineryTotal, lang)})</span>
+                      {t('searchPage.tabWinery')} <span className="search-count">({count(wineryTotal)})</span>
                     </h2>
                     {wineryTotal > ALL_TAB_WINERIES ? (
                       <FastLink to={searchUrl(q, 'winery')} className="search-see-all">

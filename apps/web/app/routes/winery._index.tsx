@@ -11,6 +11,7 @@ import { Pagination } from '../components/catalog/pagination';
 import { CountText } from '../components/catalog/price';
 import { WineryCard } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
+import { groupDigits } from '../lib/format';
 
 const PAGE_SIZE = 24;
 const KEYS = ['countryCodes', 'query', 'sort', 'page'];
@@ -86,7 +87,7 @@ export default function WineryList({ loaderData }: Route.ComponentProps) {
 
       <nav className="country-tabs" aria-label={t('winery.countries')} data-testid="country-tabs">
         <FastLink to={tab('')} className={`country-tab ${code ? '' : 'is-active'}`} aria-current={code ? undefined : 'page'}>
-          {t('winery.all')} ({total.toLocaleString('en-US')})
+          {t('winery.all')} ({groupDigits(total)})
         </FastLink>
         {countries.map((c) => (
           <FastLink
@@ -96,7 +97,7 @@ export default function WineryList({ loaderData }: Route.ComponentProps) {
             aria-current={code === c.countryCode ? 'page' : undefined}
             data-testid={`country-tab-${c.countryCode}`}
           >
-            {c.name} ({c.qty.toLocaleString('en-US')})
+            {c.name} ({groupDigits(c.qty)})
           </FastLink>
         ))}
       </nav>

@@ -1,3 +1,4 @@
+import { groupDigitText } from '../../lib/format';
 /**
  * The product list's state in the URL (spec §2 /product: idKinds, idProductionAreas, idTypes, countryName, title,
  * and the API's own names for the other filters). Shared by the loader (API query, canonical URL) and the page
@@ -35,8 +36,7 @@ export const cleanNumber = (s: string) => s.replace(/[^\d.]/g, '');
 
 /** '38000' → '38,000' (for the price inputs). */
 export function groupThousands(s: string): string {
-  const digits = s.replace(/\D/g, '');
-  return digits ? Number(digits).toLocaleString('en-US') : '';
+  return groupDigitText(s);
 }
 
 /**

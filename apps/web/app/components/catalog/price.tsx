@@ -1,8 +1,9 @@
 import type { Language } from '@podo/i18n';
+import { groupDigits } from '../../lib/format';
 
 /** KRW with thousands separators and no decimals: '38,000원' in Korean, '₩38,000' in the other languages. */
 export function formatKrw(n: number, lang: Language | string): string {
-  const digits = Math.round(n).toLocaleString('en-US');
+  const digits = groupDigits(n);
   return lang === 'ko-KR' ? `${digits}원` : `₩${digits}`;
 }
 
@@ -35,7 +36,7 @@ export function CountText({ text, count }: { text: (count: string) => string; co
   return (
     <>
       {before}
-      <b>{count.toLocaleString('en-US')}</b>
+      <b>{groupDigits(count)}</b>
       {after}
     </>
   );

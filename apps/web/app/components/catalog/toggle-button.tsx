@@ -4,6 +4,7 @@ import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/site';
 import { useAlert } from '../global-alert';
+import { groupDigits } from '../../lib/format';
 
 /** Heart outline, filled when `filled`. */
 export function HeartIcon({ filled, size = 20 }: { filled: boolean; size?: number }) {
@@ -82,7 +83,7 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
   const classes = `heart-toggle ${className}`.trim();
-  const counter = showCount && count !== undefined ? <span className="heart-count">{count.toLocaleString('en-US')}</span> : null;
+  const counter = showCount && count !== undefined ? <span className="heart-count">{groupDigits(count)}</span> : null;
 
   if (!user) return <LoginHeart intent={intent} here={here} label={label} className={classes} counter={counter} />;
 
@@ -111,7 +112,7 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
         data-testid={`${intent}-toggle`}
       >
         <HeartIcon filled={on} />
-        {showCount && shown !== undefined ? <span className="heart-count">{shown.toLocaleString('en-US')}</span> : null}
+        {showCount && shown !== undefined ? <span className="heart-count">{groupDigits(shown)}</span> : null}
       </button>
     </form>
   );
