@@ -269,6 +269,48 @@ describe('product list', () => {
     await context.close();
   });
 
+  it('hydrates the filter form and the cards on first use, showing navigations started elsewhere before that', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${base}/product`);
+    const red = await page.locator('[data-testid=facet-kind-RED] input').getAttribute('value');
+    await page.goto(`${base}/product?idKinds=${red}&countryCodes=FR`);
+    await hydrated(page);
+    const redBox = page.locator('[data-testid=facet-kind-RED] input');
+    const frBox = page.locator('[data-testid=facet-country-FR] input[name=countryCodes]');
+    expect(await redBox.isChecked()).toBe(true);
+
+    // The kind chip is removed without touching the form: the form, not yet hydrated, shows the new list's state.
+    const reloads: string[] = [];
+    page.on('load', () => reloads.push(page.url()));
+    await page.getByTestId('filter-chip').first().click();
+    await page.waitForURL((u) => !u.searchParams.has('idKinds'));
+    await expect.poll(() => redBox.isChecked()).toBe(false);
+    expect(await frBox.isChecked()).toBe(true);
+    // …and its first use applies at once, as a client navigation.
+    await page.locator('[data-testid=facet-kind-WHITE]').click();
+    await page.waitForURL(/idKinds=\d+/);
+    await expect.poll(() => page.getByTestId('filter-chip').count()).toBe(2);
+    expect(await frBox.isChecked()).toBe(true);
+    expect(reloads).toEqual([]);
+    await context.close();
+
+    // A member's first press on a card's heart hydrates the cards and toggles the wish, without a reload.
+    const member = await openPage(browser);
+    await login(member.page, '/product');
+    await member.page.goto(`${base}/product?sort=PRICE_DESC`);
+    await hydrated(member.page);
+    member.page.on('load', () => reloads.push(member.page.url()));
+    const heart = member.page.getByTestId('product-card').nth(2).getByTestId('wish-toggle');
+    const before = await heart.getAttribute('aria-pressed');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(before === 'true' ? 'false' : 'true');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(before);
+    expect(reloads).toEqual([]);
+    expect([...errors, ...member.errors]).toEqual([]);
+    await member.context.close();
+  });
+
   it('works at 375 px: filters in a drawer, two columns, nothing sideways', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: MOBILE });
     await page.goto(`${base}/product`);

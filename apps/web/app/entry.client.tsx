@@ -6,7 +6,7 @@ import type { WebMessages } from '@podo/i18n/resources';
 import { installChunkReload } from './lib/chunk-reload';
 import { loadMessages, withMessages } from './lib/messages';
 import { whileHydrating } from './lib/hydration';
-import { whenDeferredHydrated } from './lib/hydrate-later';
+import { hydrateAllNow, whenDeferredHydrated } from './lib/hydrate-later';
 import { installPreactShims } from './lib/preact-browser';
 
 // The browser runs Preact through its React compat layer (vite.config.ts); the server renders with React.
@@ -17,6 +17,10 @@ declare global {
   interface Window {
     // React Router's hydration context; `state` holds the decoded loader data once its stream is read.
     __reactRouterContext?: { state?: { loaderData?: Record<string, unknown> } };
+    // The router HydratedRouter creates.
+    __reactRouterDataRouter?: {
+      subscribe(fn: (state: { navigation: { state: string }; fetchers: Map<string, unknown> }) => void): () => void;
+    };
   }
 }
 
@@ -54,7 +58,13 @@ function hydrate() {
         </StrictMode>,
       ),
     );
-    // Event handlers are attached (also in <HydrateLater> parts): tests can wait for this instead of library internals.
+    // Parts waiting to be used are hydrated, with the data they were rendered from, before a navigation or a
+    // fetcher renders them anew.
+    window.__reactRouterDataRouter?.subscribe((state) => {
+      if (state.navigation.state !== 'idle' || state.fetchers.size) hydrateAllNow();
+    });
+    // Event handlers are attached (also in <HydrateLater> parts hydrated in later tasks; those that wait to be used
+    // hydrate on their first press, touch, focus or key): tests can wait for this instead of library internals.
     void whenDeferredHydrated().then(() => {
       replayEarlyInput();
       document.documentElement.dataset.hydrated = 'true';

@@ -21,6 +21,7 @@ import { LANG_COOKIE, serializeCookie } from './lib/cookies';
 import { createI18n, I18nProvider } from './lib/i18n';
 import { loadMessages, withMessages } from './lib/messages';
 import { ensureMenuHtml, withMenuHtml } from './lib/menu-html';
+import { HydrateLater } from './lib/hydrate-later';
 import { loadMenu } from './lib/menu.server';
 import { requestLanguage } from './lib/request.server';
 import './lib/load-context';
@@ -61,21 +62,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.lang ?? 'ko-KR';
   const page = (
     <>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        {/* With a precedence React puts the stylesheet right after these two metas, ahead of the script preloads. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
-        <meta name="theme-color" content="#5a1427" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
-      </body>
+      {/* The <head> and the <body> hydrate in tasks of their own, after the router's creation (lib/hydrate-later.tsx). */}
+      <HydrateLater>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+          {/* With a precedence React puts the stylesheet right after these two metas, ahead of the script preloads. */}
+          <link rel="stylesheet" href={stylesheet} precedence="default" />
+          <meta name="theme-color" content="#5a1427" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <Meta />
+          <Links />
+        </head>
+      </HydrateLater>
+      <HydrateLater>
+        <body>
+          {children}
+          <ScrollRestoration nonce={data?.nonce} />
+          <Scripts nonce={data?.nonce} />
+        </body>
+      </HydrateLater>
     </>
   );
   // The browser hydrates with Preact (vite.config.ts), whose root is <html> itself: it gets <head> and <body>.

@@ -2,12 +2,18 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { isHydrating, markHydratingUntilIdle } from './hydration';
 
 /*
- * Preact hydrates a page in one task; on a page with a mega-menu, a drawer and a product grid that task blocks input
- * for a few hundred milliseconds on a phone. A <HydrateLater> subtree is hydrated in a task of its own, after the
- * rest of the page: the server HTML stays as it is meanwhile (a click on it just does what the HTML does).
+ * Preact hydrates a page in one task; on a page with a header, a drawer and a product grid that task blocks input
+ * for a few hundred milliseconds on a phone. A <HydrateLater> subtree is hydrated later, with the server's HTML left
+ * as it is meanwhile (a click on it just does what the HTML does):
+ * - by default in a task of its own, after the rest of the page (one subtree per task, in order);
+ * - with `until="use"`, when the visitor first uses it (presses, touches, focuses or types in the element matched
+ *   by `root`), or when the router starts a navigation or a fetcher (hydrateAllNow). Use it for large parts most
+ *   visitors never touch: a filter form, a grid of cards whose links work as plain links.
  *
- * Its children must render exactly one element at their root (Preact keeps that one DOM node while waiting).
- * Use it for large parts that are not needed in the first moment: menus, drawers, footers, long lists.
+ * Its children must render exactly one element at their root (Preact keeps that one DOM node while waiting). Until
+ * that DOM has been hydrated, the subtree is rendered from the elements it had at the first render (what the server
+ * rendered): hydration attaches event handlers but does not patch attributes, so hydrating newer props (a pending
+ * navigation's filters) would leave the DOM stale. Once hydrated, the current children render as usual.
  */
 
 let queue = Promise.resolve();
@@ -18,42 +24,118 @@ let onIdle: (() => void) | null = null;
 function nextSlot(): Promise<void> {
   pending += 1;
   queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  return queue;
+  return queue.then(() => {
+    setTimeout(() => {
+      pending -= 1;
+      if (pending === 0) onIdle?.();
+    }, 0);
+  });
 }
 
-/** Settles once every deferred subtree of the first hydration has been hydrated. */
+/** Settles once every task-deferred subtree of the first hydration has been hydrated (not the `until="use"` ones). */
 export function whenDeferredHydrated(): Promise<void> {
   return pending === 0 ? Promise.resolve() : new Promise((resolve) => (onIdle = resolve));
 }
 
-class Deferred extends Component<{ children: ReactNode }> {
+const waiting = new Set<() => void>();
+/** What counts as using a part: pressing, touching, focusing or typing in it. */
+const USE_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
+
+/** Whether a form control in `el` differs from the server's HTML (typed or ticked before the scripts ran). */
+function touched(el: Element): boolean {
+  if (el.contains(document.activeElement) && document.activeElement !== document.body) return true;
+  for (const c of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    if (c instanceof HTMLSelectElement) {
+      if ([...c.options].some((o) => o.selected !== o.defaultSelected)) return true;
+    } else if (c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio')) {
+      if (c.checked !== c.defaultChecked) return true;
+    } else if (c.value !== c.defaultValue) return true;
+  }
+  return false;
+}
+
+/** Resolves when the element matching `root` is first used, or at hydrateAllNow(). */
+function untilUsed(root: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const el = document.querySelector(root);
+    const onEvent = (e: Event) => {
+      if (!el || (e.target instanceof Node && el.contains(e.target))) release();
+    };
+    const release = () => {
+      waiting.delete(release);
+      for (const type of USE_EVENTS) document.removeEventListener(type, onEvent, true);
+      resolve();
+    };
+    waiting.add(release);
+    for (const type of USE_EVENTS) document.addEventListener(type, onEvent, { capture: true, passive: true });
+    // Used before the scripts ran: hydrate now, so that the early input is replayed into it (entry.client.tsx).
+    if (!el || touched(el)) release();
+  });
+}
+
+/** Hydrates every part still waiting to be used (before a navigation renders them with new data). */
+export function hydrateAllNow() {
+  for (const release of [...waiting]) release();
+}
+
+/** Settles after the parts hydrated by hydrateAllNow() have rendered (their renders run in microtasks). */
+export const afterRelease = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+interface DeferredProps {
+  children: ReactNode;
+  until?: 'task' | 'use';
+  root?: string;
+}
+
+class Deferred extends Component<DeferredProps> {
   private waited = false;
+  private hydrated = true;
+  private first: ReactNode = null;
 
   override render() {
     if (!this.waited && isHydrating()) {
       this.waited = true;
-      // Suspending while hydrating keeps the server's DOM; Suspense resumes hydrating it when the slot comes.
-      throw nextSlot().then(() => {
-        // The resumed render runs in this task (Preact renders in a microtask): it is hydration too.
-        markHydratingUntilIdle();
-        setTimeout(() => {
-          pending -= 1;
-          if (pending === 0) onIdle?.();
-        }, 0);
-      });
+      this.hydrated = false;
+      this.first = this.props.children;
+      const when = this.props.until === 'use' && this.props.root ? untilUsed(this.props.root) : nextSlot();
+      // Suspending while hydrating keeps the server's DOM; Suspense resumes hydrating it when the promise settles.
+      // The resumed render runs in this task (Preact renders in a microtask): it is hydration too.
+      throw when.then(markHydratingUntilIdle);
     }
-    return this.props.children;
+    return this.hydrated ? this.props.children : this.first;
+  }
+
+  override componentDidMount() {
+    this.settle();
+  }
+
+  override componentDidUpdate() {
+    this.settle();
+  }
+
+  /** After the hydrating render: newer children (changed while waiting) render as an ordinary update. */
+  private settle() {
+    if (this.hydrated || !this.waited) return;
+    this.hydrated = true;
+    const stale = this.first !== this.props.children;
+    this.first = null;
+    if (stale) this.forceUpdate();
   }
 }
 
-/** Hydrates `children` (one root element) in a later task; on the server and after the first load, renders them as is. */
-export function HydrateLater({ children }: { children: ReactNode }) {
+/**
+ * Hydrates `children` (one root element) later: in a task of its own, or with `until="use"` when the element
+ * matching `root` is first used. On the server and after the first load, renders them as they are.
+ */
+export function HydrateLater({ children, until = 'task', root }: DeferredProps) {
   // On the server the children are plain HTML: a React <Suspense> there would be streamed out of line (a hidden
   // <div> moved into place by an inline script), which shows nothing without scripts and races Preact's hydration.
   if (typeof document === 'undefined') return children;
   return (
     <Suspense fallback={null}>
-      <Deferred>{children}</Deferred>
+      <Deferred until={until} root={root}>
+        {children}
+      </Deferred>
     </Suspense>
   );
 }

@@ -31,6 +31,7 @@ import { Pagination } from '../components/catalog/pagination';
 import { CountText, formatKrw } from '../components/catalog/price';
 import { cardView, ProductCard } from '../components/catalog/product-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
+import { groupDigits } from '../lib/format';
 
 /** Cards per row at the widest layout: the first row loads its pictures at once (the largest paint). */
 const FIRST_ROW = 4;
@@ -92,12 +93,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const m = root.messages.catalog;
   const sp = new URLSearchParams(location.search);
   const heading = sp.get('title') || m.title;
-  const count = d.page.totalElements.toLocaleString('en-US');
+  const count = groupDigits(d.page.totalElements);
   const brand = root.site.brandName;
   const fill = (s: string, v: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
   const description = sp.get('title')
     ? fill(m.metaFiltered, { title: heading, count, brand })
-    : fill(m.metaDescription, { count: d.total.toLocaleString('en-US'), brand });
+    : fill(m.metaDescription, { count: groupDigits(d.total), brand });
   const canonical = new URLSearchParams();
   for (const k of CANONICAL_KEYS) if (sp.get(k)) canonical.set(k, sp.get(k)!);
   const page = pageOf(sp);
@@ -307,16 +308,22 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {items.length ? (
-            // Hydrated in a task of its own: 24 cards after the sidebar's 800 elements would make one long task.
-            <HydrateLater>
+            // Hydrated when first used: the cards' links work as plain links (FastLink) before that, and 24 cards
+            // would make one long task.
+            <HydrateLater until="use" root="#catalog-grid">
               {cardsHtml === undefined ? (
-                <div className="product-grid" data-testid="product-grid">
+                <div id="catalog-grid" className="product-grid" data-testid="product-grid">
                   {items.map((p, i) => (
                     <ProductCard key={p.id} product={p} eager={i < FIRST_ROW} priority={i === 0} />
                   ))}
                 </div>
               ) : (
-                <div className="product-grid" data-testid="product-grid" dangerouslySetInnerHTML={{ __html: cardsHtml }} />
+                <div
+                  id="catalog-grid"
+                  className="product-grid"
+                  data-testid="product-grid"
+                  dangerouslySetInnerHTML={{ __html: cardsHtml }}
+                />
               )}
             </HydrateLater>
           ) : (

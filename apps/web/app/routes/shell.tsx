@@ -68,10 +68,16 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         {t('common.skipToContent')}
       </a>
       <NavProgress />
-      <Header user={user} />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      {/* The header and the page hydrate in tasks of their own (lib/hydrate-later.tsx): one task for all of it
+          blocks input for a few hundred milliseconds on a phone. */}
+      <HydrateLater>
+        <Header user={user} />
+      </HydrateLater>
+      <HydrateLater>
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </HydrateLater>
       {page.footer ? (
         <HydrateLater>
           <Footer />

@@ -7,8 +7,9 @@ import { HydrateLater } from '../../lib/hydrate-later';
 import { useRoot } from '../../lib/site';
 import { changeFilters, FILTER_KEYS, groupThousands, listOf, normalizeListParams, qs } from './list-state';
 import { formatKrw } from './price';
+import { groupDigits } from '../../lib/format';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = groupDigits;
 
 /** The facets as the sidebar and the chips use them: areas without their original and country names. */
 export type FacetsView = Omit<TLeftFilter, 'countries'> & {
@@ -161,8 +162,8 @@ export function FilterSidebar({
         aria-labelledby="catalog-filters-title"
         data-testid="catalog-filters"
       >
-        {/* About 800 elements: hydrated in a task of their own. */}
-        <HydrateLater>
+        {/* About 800 elements, which most visitors never touch: hydrated when first used (or a navigation starts). */}
+        <HydrateLater until="use" root="#catalog-filters .filters-form">
           <form ref={form} method="get" action="/product" onSubmit={onSubmit} className="filters-form" {...inside} />
         </HydrateLater>
       </aside>
