@@ -269,6 +269,27 @@ describe('product list', () => {
     await context.close();
   });
 
+  it('keeps the scroll position over a reload and a back navigation to the document', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${base}/product`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // A fresh navigation starts at the top, with a history key of its own.
+    await page.goto(`${base}/product?page=2`);
+    await hydrated(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).toMatch(/^[0-9a-v]+$/);
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('page'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates the filter form and the cards on first use, showing navigations started elsewhere before that', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${base}/product`);

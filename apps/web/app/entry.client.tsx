@@ -8,6 +8,7 @@ import { loadMessages, withMessages } from './lib/messages';
 import { whileHydrating } from './lib/hydration';
 import { hydrateAllNow, whenDeferredHydrated } from './lib/hydrate-later';
 import { installPreactShims } from './lib/preact-browser';
+import { giveHistoryKey } from './components/scroll-restoration';
 
 // The browser runs Preact through its React compat layer (vite.config.ts); the server renders with React.
 installChunkReload();
@@ -99,7 +100,11 @@ const afterPaint = (fn: () => void) => requestAnimationFrame(nextTask(fn));
 
 dropHoistedPreloads();
 void texts.then(
-  () => afterPaint(() => startTransition(hydrate)),
+  () =>
+    afterPaint(() => {
+      giveHistoryKey();
+      startTransition(hydrate);
+    }),
   // Without texts the page stays as the server rendered it: links and forms still work without scripts.
   (e: unknown) => console.error(e),
 );

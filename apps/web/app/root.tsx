@@ -6,7 +6,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -22,6 +21,7 @@ import { createI18n, I18nProvider } from './lib/i18n';
 import { loadMessages, withMessages } from './lib/messages';
 import { ensureMenuHtml, withMenuHtml } from './lib/menu-html';
 import { HydrateLater } from './lib/hydrate-later';
+import { PageScrollRestoration } from './components/scroll-restoration';
 import { loadMenu } from './lib/menu.server';
 import { requestLanguage } from './lib/request.server';
 import './lib/load-context';
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <HydrateLater>
         <body>
           {children}
-          <ScrollRestoration nonce={data?.nonce} />
+          <PageScrollRestoration nonce={data?.nonce} />
           <Scripts nonce={data?.nonce} />
         </body>
       </HydrateLater>
