@@ -12,6 +12,7 @@ import { CAMPAIGN_SEEN } from './password-campaign';
 import { SearchBox } from './search-box';
 import { SiteLink } from './site-link';
 import { useScrolledPast } from './use-scroll';
+import { HydrateLater } from '../lib/hydrate-later';
 
 /** Header scroll threshold (spec §9): the header takes its active look after 170 px. */
 export const HEADER_ACTIVE_AT = 170;
@@ -113,14 +114,17 @@ export function Header({ user }: { user: TMe | null }) {
 
   return (
     <header className={`site-header ${active ? 'is-active' : ''}`} data-testid="site-header">
-      <div className="header-util d-none d-lg-block">
-        <div className="container d-flex justify-content-between align-items-center">
-          <FamilySites />
-          <nav className="header-account d-flex align-items-center gap-3" aria-label={t('header.mypage')}>
-            <AccountLinks user={user} />
-          </nav>
+      {/* The header hydrates in three tasks (lib/hydrate-later.tsx): this row, the main row, the drawer. */}
+      <HydrateLater>
+        <div className="header-util d-none d-lg-block">
+          <div className="container d-flex justify-content-between align-items-center">
+            <FamilySites />
+            <nav className="header-account d-flex align-items-center gap-3" aria-label={t('header.mypage')}>
+              <AccountLinks user={user} />
+            </nav>
+          </div>
         </div>
-      </div>
+      </HydrateLater>
       <div className="header-main">
         <div className="container header-row">
           <Link to="/" className="header-logo text-decoration-none" aria-label={t('header.home', { brand: site.brandName })}>
@@ -174,50 +178,52 @@ export function Header({ user }: { user: TMe | null }) {
       </div>
 
       <div className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={closeDrawer} aria-hidden="true" />
-      <aside
-        id="mobile-drawer"
-        ref={drawer}
-        className={`mobile-drawer ${drawerOpen ? 'show' : ''}`}
-        aria-label={t('nav.mainMenu')}
-        aria-hidden={!drawerOpen}
-        inert={!drawerOpen}
-        data-testid="mobile-drawer"
-        onClick={(e) => {
-          // Any link closes the drawer, also one to the page already shown (no route change then).
-          if ((e.target as HTMLElement).closest('a[href]:not([data-coming-soon])')) closeDrawer();
-        }}
-      >
-        <div className="drawer-head">
-          <Logo brand={site.brandName} size={28} />
-          <button type="button" className="btn header-icon drawer-close" aria-label={t('nav.closeMenu')} onClick={closeDrawer}>
-            <CloseIcon />
-          </button>
-        </div>
-        <nav className="drawer-nav" aria-label={t('nav.mainMenu')}>
-          <DrawerPortfolio open={drawerOpen} />
-          {NAV_ITEMS.slice(1).map((item) => (
-            <SiteLink key={item.to} to={item.to} className="drawer-link">
-              {t(item.key)}
-            </SiteLink>
-          ))}
-        </nav>
-        <div className="drawer-account">
-          <AccountLinks user={user} onNavigate={closeDrawer} />
-        </div>
-        <details className="drawer-section drawer-family">
-          <summary>{t('header.familySite')}</summary>
-          <ul className="list-unstyled drawer-links">
-            {site.familySites.map((f) => (
-              <li key={f.key}>
-                <a href={f.url} target="_blank" rel="noopener noreferrer">
-                  {f.name}
-                  <span className="visually-hidden"> ({t('common.newWindow')})</span>
-                </a>
-              </li>
+      <HydrateLater>
+        <aside
+          id="mobile-drawer"
+          ref={drawer}
+          className={`mobile-drawer ${drawerOpen ? 'show' : ''}`}
+          aria-label={t('nav.mainMenu')}
+          aria-hidden={!drawerOpen}
+          inert={!drawerOpen}
+          data-testid="mobile-drawer"
+          onClick={(e) => {
+            // Any link closes the drawer, also one to the page already shown (no route change then).
+            if ((e.target as HTMLElement).closest('a[href]:not([data-coming-soon])')) closeDrawer();
+          }}
+        >
+          <div className="drawer-head">
+            <Logo brand={site.brandName} size={28} />
+            <button type="button" className="btn header-icon drawer-close" aria-label={t('nav.closeMenu')} onClick={closeDrawer}>
+              <CloseIcon />
+            </button>
+          </div>
+          <nav className="drawer-nav" aria-label={t('nav.mainMenu')}>
+            <DrawerPortfolio open={drawerOpen} />
+            {NAV_ITEMS.slice(1).map((item) => (
+              <SiteLink key={item.to} to={item.to} className="drawer-link">
+                {t(item.key)}
+              </SiteLink>
             ))}
-          </ul>
-        </details>
-      </aside>
+          </nav>
+          <div className="drawer-account">
+            <AccountLinks user={user} onNavigate={closeDrawer} />
+          </div>
+          <details className="drawer-section drawer-family">
+            <summary>{t('header.familySite')}</summary>
+            <ul className="list-unstyled drawer-links">
+              {site.familySites.map((f) => (
+                <li key={f.key}>
+                  <a href={f.url} target="_blank" rel="noopener noreferrer">
+                    {f.name}
+                    <span className="visually-hidden"> ({t('common.newWindow')})</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </aside>
+      </HydrateLater>
       {searchOpen ? <MobileSearch onClose={closeSearch} /> : null}
     </header>
   );

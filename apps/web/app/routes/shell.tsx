@@ -83,7 +83,11 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           <Footer />
         </HydrateLater>
       ) : null}
-      {page.mobileTab ? <MobileTabBar user={user} /> : null}
+      {page.mobileTab ? (
+        <HydrateLater>
+          <MobileTabBar user={user} />
+        </HydrateLater>
+      ) : null}
       <ScrollTop />
       <PasswordCampaign user={user} />
     </div>
