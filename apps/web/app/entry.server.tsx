@@ -5,10 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { Language } from '@podo/i18n';
 import { deferHydration } from './lib/defer-hydration.server';
 import { messagesUrl } from './lib/messages';
+import { isFormPage } from './lib/hydration';
 
 export const streamTimeout = 5_000;
-
-const FORM_PAGES = /^\/(account|mypage|oauth2)(\/|$)/;
 
 /** Renders the SSR page; inline hydration scripts carry the response's CSP nonce. */
 export default function handleRequest(
@@ -42,7 +41,7 @@ export default function handleRequest(
         // visitors fill in at once (log-in, sign-up, my page) keep their scripts loading with the page. The page's
         // texts are a separate cached file (lib/messages.ts) the scripts fetch first: preloaded with them.
         const html = Buffer.concat(chunks);
-        const formPage = FORM_PAGES.test(new URL(request.url).pathname);
+        const formPage = isFormPage(new URL(request.url).pathname);
         if (formPage && lang) responseHeaders.append('Link', `<${messagesUrl(lang)}>; rel=preload; as=fetch; crossorigin=anonymous`);
         const page = formPage ? html : deferHydration(html, nonce, lang ? [messagesUrl(lang)] : []);
         resolve(

@@ -1,11 +1,12 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { isHydrating, markHydratingUntilIdle } from './hydration';
+import { isFormPage, isHydrating, markHydratingUntilIdle } from './hydration';
 
 /*
  * Preact hydrates a page in one task; on a page with a header, a drawer and a product grid that task blocks input
  * for a few hundred milliseconds on a phone. A <HydrateLater> subtree is hydrated later, with the server's HTML left
  * as it is meanwhile (a click on it just does what the HTML does):
- * - by default in a task of its own, after the rest of the page (one subtree per task, in order);
+ * - by default in a task of its own, after the rest of the page (one subtree per task, in order); on form pages
+ *   (isFormPage) with the rest of the page, so that the form's handlers are there as soon as the page is;
  * - with `until="use"`, when the visitor first uses it (presses, touches, focuses or types in the element matched
  *   by `root`), or when the router starts a navigation or a fetcher (hydrateAllNow). Use it for large parts most
  *   visitors never touch: a filter form, a grid of cards whose links work as plain links.
@@ -93,7 +94,7 @@ class Deferred extends Component<DeferredProps> {
   private first: ReactNode = null;
 
   override render() {
-    if (!this.waited && isHydrating()) {
+    if (!this.waited && isHydrating() && (this.props.until === 'use' || !isFormPage(window.location.pathname))) {
       this.waited = true;
       this.hydrated = false;
       this.first = this.props.children;

@@ -21,3 +21,10 @@ export function markHydratingUntilIdle() {
   hydrating = true;
   setTimeout(() => (hydrating = false), 0);
 }
+
+/**
+ * Pages whose forms a visitor fills at once (sign-in, sign-up, my page, social sign-in): their scripts load with the
+ * page (entry.server.tsx) and they hydrate in one pass, so that an early Enter is handled by the page's scripts.
+ * Reading pages paint first and hydrate in small tasks (lib/defer-hydration.server.ts, lib/hydrate-later.tsx).
+ */
+export const isFormPage = (pathname: string) => /^\/(account|mypage|oauth2)(\/|$)/.test(pathname);
