@@ -63,6 +63,8 @@ function hydrate() {
     // fetcher renders them anew.
     window.__reactRouterDataRouter?.subscribe((state) => {
       if (state.navigation.state !== 'idle' || state.fetchers.size) hydrateAllNow();
+      // Lists from now on are laid out whole (see .product-card in styles/_catalog.scss).
+      if (state.navigation.state !== 'idle') document.documentElement.dataset.navigated = 'true';
     });
     // Event handlers are attached (also in <HydrateLater> parts hydrated in later tasks; those that wait to be used
     // hydrate on their first press, touch, focus or key): tests can wait for this instead of library internals.
