@@ -5,7 +5,7 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import type { WebMessages } from '@podo/i18n/resources';
 import { installChunkReload } from './lib/chunk-reload';
 import { loadMessages, withMessages } from './lib/messages';
-import { whileHydrating } from './lib/hydration';
+import { earlyChange, whileHydrating, type FormControl } from './lib/hydration';
 import { hydrateAllNow, whenDeferredHydrated } from './lib/hydrate-later';
 import { installPreactShims } from './lib/preact-browser';
 import { giveHistoryKey } from './components/scroll-restoration';
@@ -83,13 +83,8 @@ function hydrate() {
  * replayed as the events the components listen to (a ticked filter then applies, a typed search is kept).
  */
 function replayEarlyInput() {
-  for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    let changed: 'input' | 'change' | null = null;
-    if (el instanceof HTMLSelectElement) changed = [...el.options].some((o) => o.selected !== o.defaultSelected) ? 'change' : null;
-    else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
-      changed = el.checked !== el.defaultChecked ? 'change' : null;
-    else if (!['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(el.type))
-      changed = el.value !== el.defaultValue ? 'input' : null;
+  for (const el of document.querySelectorAll<FormControl>('input, textarea, select')) {
+    const changed = earlyChange(el);
     if (changed) el.dispatchEvent(new Event(changed, { bubbles: true }));
   }
 }

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { isFormPage, isHydrating, markHydratingUntilIdle } from './hydration';
+import { earlyChange, isFormPage, isHydrating, markHydratingUntilIdle, type FormControl } from './hydration';
 
 /*
  * Preact hydrates a page in one task; on a page with a header, a drawer and a product grid that task blocks input
@@ -42,18 +42,10 @@ const waiting = new Set<() => void>();
 /** What counts as using a part: pressing, touching, focusing or typing in it. */
 const USE_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
 
-/** Whether a form control in `el` differs from the server's HTML (typed or ticked before the scripts ran). */
-function touched(el: Element): boolean {
-  if (el.contains(document.activeElement) && document.activeElement !== document.body) return true;
-  for (const c of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    if (c instanceof HTMLSelectElement) {
-      if ([...c.options].some((o) => o.selected !== o.defaultSelected)) return true;
-    } else if (c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio')) {
-      if (c.checked !== c.defaultChecked) return true;
-    } else if (c.value !== c.defaultValue) return true;
-  }
-  return false;
-}
+/** Whether `el` has the focus or a form control changed since the server's HTML (used before the scripts ran). */
+const touched = (el: Element) =>
+  (el.contains(document.activeElement) && document.activeElement !== document.body) ||
+  [...el.querySelectorAll<FormControl>('input, textarea, select')].some((c) => earlyChange(c) !== null);
 
 /** Resolves when the element matching `root` is first used, or at hydrateAllNow(). */
 function untilUsed(root: string): Promise<void> {
@@ -78,9 +70,6 @@ function untilUsed(root: string): Promise<void> {
 export function hydrateAllNow() {
   for (const release of [...waiting]) release();
 }
-
-/** Settles after the parts hydrated by hydrateAllNow() have rendered (their renders run in microtasks). */
-export const afterRelease = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface DeferredProps {
   children: ReactNode;

@@ -28,3 +28,14 @@ export function markHydratingUntilIdle() {
  * Reading pages paint first and hydrate in small tasks (lib/defer-hydration.server.ts, lib/hydrate-later.tsx).
  */
 export const isFormPage = (pathname: string) => /^\/(account|mypage|oauth2)(\/|$)/.test(pathname);
+
+export type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The event a control's change since the server's HTML would have fired ('input' or 'change'), or null if unchanged. */
+export function earlyChange(el: FormControl): 'input' | 'change' | null {
+  if (el instanceof HTMLSelectElement) return [...el.options].some((o) => o.selected !== o.defaultSelected) ? 'change' : null;
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+    return el.checked !== el.defaultChecked ? 'change' : null;
+  if (['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(el.type)) return null;
+  return el.value !== el.defaultValue ? 'input' : null;
+}
