@@ -143,6 +143,18 @@ const catalog = catalogMarkdown(await catalogBench(root));
 const f = (x) => `${x.toFixed(0)} ms`;
 const g = (x) => `${x.toFixed(2)} ms`;
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+// This machine's speed varies by up to 2.5x between hours (docs/performance.md): a fixed loop dates each run's speed.
+const probe = spawnSync(
+  process.execPath,
+  ['-e', 'const t=performance.now();let x=0;for(let i=0;i<3e8;i++)x+=i%7;console.log(Math.round(performance.now()-t))'],
+  { encoding: 'utf8' },
+);
+const chromium =
+  spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'not found';
+// Lighthouse loads Korean pages: without a Korean font Chromium searches a fallback for every Hangul run (slower
+// layout, boxes on screen). A Korean visitor's phone has one; Debian's is fonts-noto-cjk.
+const koreanFonts =
+  spawnSync('fc-list', [':lang=ko', 'family'], { encoding: 'utf8' }).stdout?.trim().split('\n').filter(Boolean).length ?? 0;
 const md = `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.mjs). Re-run it after changes that touch start-up or hot paths. What the figures mean, and why some targets are missed: [performance.md](performance.md).
@@ -150,6 +162,8 @@ Written by \`npm run bench\` (bench/run.mjs). Re-run it after changes that touch
 - **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - **Machine**: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}
 - **Node**: ${process.version}; embedded PGlite database
+- **Speed probe**: a 3×10⁸-step loop took ${probe.stdout?.trim() || '?'} ms (about 500–600 ms in fast hours, 850–1,100 ms in slow ones)
+- **Browser**: ${chromium}; Korean fonts: ${koreanFonts ? `${koreanFonts} families` : '**none** (install fonts-noto-cjk)'}
 
 ## Start-up: \`npm start\` on an already built checkout until \`GET /\` answers 200
 
