@@ -1,3 +1,6 @@
+/** Preloads added per task by the loader. */
+const PER_TASK = 3;
+
 /**
  * Lets a page paint before its JavaScript is fetched. React Router puts a `<link rel="modulepreload">` per module in
  * the <head> and one module script at the end of the <body>; on a phone's network those 70 KB of modules then share
@@ -6,12 +9,9 @@
  *
  * The preloads are taken out of the <head>, and the module script becomes a small inline script that, after the
  * first frame has been painted (at once in a hidden tab), adds the preloads, preloads of `fetches` (files the
- * scripts fetch before hydrating: the page's texts) and, in a task of its own, the module script. Until then the page works as plain
- * HTML: links and forms are real. A page without the expected markup is left as it is.
+ * scripts fetch before hydrating: the page's texts) and, in a task of its own, the module script. Until then the
+ * page works as plain HTML: links and forms are real. A page without the expected markup is left as it is.
  */
-/** Preloads added per task by the loader. */
-const PER_TASK = 3;
-
 export function deferHydration(page: Buffer, nonce: string, fetches: string[] = []): Buffer {
   // Only the <head> and the end of the page are read as text: decoding and encoding all of a 150 KB page of Korean
   // text cost about 2 ms a request.

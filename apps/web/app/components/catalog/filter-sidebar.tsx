@@ -5,11 +5,9 @@ import type { TLeftFilter } from '@podo/contracts/catalog';
 import type { Language } from '@podo/i18n';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { useRoot } from '../../lib/site';
-import { changeFilters, FILTER_KEYS, groupThousands, listOf, normalizeListParams, qs } from './list-state';
+import { changeFilters, FILTER_KEYS, listOf, normalizeListParams, qs } from './list-state';
 import { formatKrw } from './price';
-import { groupDigits } from '../../lib/format';
-
-const fmt = groupDigits;
+import { groupDigits, groupDigitText } from '../../lib/format';
 
 /** The facets as the sidebar and the chips use them: areas without their original and country names. */
 export type FacetsView = Omit<TLeftFilter, 'countries'> & {
@@ -67,7 +65,7 @@ function Check({
     <label className={`facet-check ${disabled ? 'is-empty' : ''}`} data-testid={testId}>
       <input type="checkbox" name={name} value={value} checked={checked} disabled={disabled} onChange={onToggle} />
       <span className="facet-label">{label}</span>
-      {qty !== undefined ? <span className="facet-qty">{fmt(qty)}</span> : null}
+      {qty !== undefined ? <span className="facet-qty">{groupDigits(qty)}</span> : null}
     </label>
   );
 }
@@ -283,7 +281,7 @@ export function FilterFields({
             <details key={c.countryCode} className="facet-country" open={expanded} data-testid={`facet-country-${c.countryCode}`}>
               <summary>
                 <span className="facet-label">{c.name}</span>
-                <span className="facet-qty">{fmt(c.qty)}</span>
+                <span className="facet-qty">{groupDigits(c.qty)}</span>
               </summary>
               <div className="facet-areas">
                 <label className="facet-check">
@@ -478,7 +476,7 @@ function RangeInputs({
   placeholders: [string, string];
 }) {
   const { t } = useTranslation();
-  const shown = (k: string) => (money ? groupThousands(sp.get(k) ?? '') : (sp.get(k) ?? ''));
+  const shown = (k: string) => (money ? groupDigitText(sp.get(k) ?? '') : (sp.get(k) ?? ''));
   const [values, setValues] = useState<[string, string]>([shown(names[0]), shown(names[1])]);
   const urlKey = `${sp.get(names[0]) ?? ''}|${sp.get(names[1]) ?? ''}`;
   // The URL changed (chip removed, back button): show its values.
@@ -508,7 +506,7 @@ function RangeInputs({
               placeholder={placeholders[i]}
               data-testid={`range-${name}`}
               onChange={(e) => {
-                const v = money ? groupThousands(e.target.value) : e.target.value.replace(/[^\d.]/g, '');
+                const v = money ? groupDigitText(e.target.value) : e.target.value.replace(/[^\d.]/g, '');
                 setValues((old) => (i === 0 ? [v, old[1]] : [old[0], v]));
               }}
             />

@@ -1,4 +1,3 @@
-import { groupDigitText } from '../../lib/format';
 /**
  * The product list's state in the URL (spec §2 /product: idKinds, idProductionAreas, idTypes, countryName, title,
  * and the API's own names for the other filters). Shared by the loader (API query, canonical URL) and the page
@@ -33,11 +32,6 @@ export const CANONICAL_KEYS = ['idKinds', 'countryCodes', 'countryName', 'idProd
 
 /** Digits and one decimal point only: '38,000원' → '38000'. */
 export const cleanNumber = (s: string) => s.replace(/[^\d.]/g, '');
-
-/** '38000' → '38,000' (for the price inputs). */
-export function groupThousands(s: string): string {
-  return groupDigitText(s);
-}
 
 /**
  * One clean form of the list URL: repeated list parameters joined with commas (duplicates dropped), numbers
