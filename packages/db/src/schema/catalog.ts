@@ -226,6 +226,16 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many published wines hold each search gram (the document frequency of a search engine): the total of a
+ * search by text alone of one to three characters, whose single gram proves the match, is one row here instead of
+ * a count over every matching wine. Kept by triggers on `products` (migration 0007), never written by the app.
+ */
+export const productSearchGramCounts = pgTable('product_search_gram_counts', {
+  gram: bigint('gram', { mode: 'number' }).primaryKey(),
+  products: integer('products').notNull(),
+});
+
 /** Grapes of a wine; a blend has several rows whose percentages add up to 100 (null when unknown). */
 export const productGrapes = pgTable(
   'product_grapes',

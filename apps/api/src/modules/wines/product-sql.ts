@@ -186,7 +186,8 @@ export function cardSelect(viewer: Viewer): SQL {
  */
 export function pagedCards(opts: {
   pageFrom: SQL;
-  countFrom: SQL | null;
+  /** FROM/WHERE body counted for the total, or a whole `select … as total` statement (`{ select }`). */
+  countFrom: SQL | { select: SQL } | null;
   innerOrder: SQL;
   outerOrder: SQL;
   size: number;
@@ -196,7 +197,8 @@ export function pagedCards(opts: {
   outerExtra?: SQL;
 }): SQL {
   const offset = (opts.page - 1) * opts.size;
-  const total = opts.countFrom ? sql`select count(*)::int as total from ${opts.countFrom}` : sql`select null::int as total`;
+  const c = opts.countFrom;
+  const total = c === null ? sql`select null::int as total` : 'select' in c ? c.select : sql`select count(*)::int as total from ${c}`;
   return sql`select t.total, x.* from (${total}) t
     left join lateral (
       select ${cardSelect(opts.viewer)}${opts.outerExtra ?? sql``}
@@ -204,6 +206,23 @@ export function pagedCards(opts: {
       join wineries w on w.id = p.winery_id
       order by ${opts.outerOrder}
     ) x on true`;
+}
+
+/**
+ * The total of a search by text alone whose single gram proves the match (one to three characters), read from
+ * product_search_gram_counts (kept by triggers, migration 0007): one row, where counting would visit every
+ * matching wine (a broad word like '샤' matches a fifth of the catalogue). Undefined when any other filter applies.
+ */
+export function searchOnlyTotal(query: ProductListSqlQuery): { select: SQL } | undefined {
+  // Whatever is left after taking out the text and the paging is a filter (a new filter falls back to counting).
+  const { query: text, page: _page, size: _size, sort: _sort, countryName: _country, matchesNothing, ...filters } = query;
+  if (matchesNothing || Object.values(filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return undefined;
+  const q = text ? normalizeSearch(text) : '';
+  const grams = q && queryGramsExact(q) ? queryGrams(q) : [];
+  if (grams.length !== 1) return undefined;
+  return {
+    select: sql`select coalesce((select c.products from product_search_gram_counts c where c.gram = ${grams[0]}), 0)::int as total`,
+  };
 }
 
 /**
@@ -215,7 +234,7 @@ export function productListSql(query: ProductListSqlQuery, viewer: Viewer, lang:
   const order = productOrder(query.sort, lang);
   return pagedCards({
     pageFrom: sql`products p where ${and(productConditions(query))}`,
-    countFrom: opts.count === false ? null : sql`products p where ${and(productConditions(query, [], true))}`,
+    countFrom: opts.count === false ? null : (searchOnlyTotal(query) ?? sql`products p where ${and(productConditions(query, [], true))}`),
     innerOrder: order,
     outerOrder: order,
     size: query.size,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TProductCard, TProductPage } from '@podo/contracts';
+import { normalizeSearch, queryGrams, type TProductCard, type TProductPage } from '@podo/contracts';
 import { loginToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
+import { refreshCatalogDerived } from '@podo/db';
 import { invalidateCatalogCache } from './catalog-cache';
 import { apiCalls, insertFixtures, insertMember, setWishTime, wishCountOf, type Fixtures } from './test-fixtures';
 
@@ -214,6 +215,90 @@ describe('GET /brand/wines/products: unified search', () => {
     expect(await q('zzzz')).toEqual([]);
     expect(await q('샤%')).toEqual(await q('샤'));
     expect((await list(`query=${encodeURIComponent('%_')}`)).page.totalElements).toBe(8);
+  });
+});
+
+describe('search totals from the gram counts (product_search_gram_counts, kept by triggers)', () => {
+  /** Grams whose stored count differs from a count over the published wines (empty when the table is exact). */
+  const drift = async () =>
+    rowsOf(
+      await t.db.db.execute(sql`
+        with truth as (select g as gram, count(*)::int as n from products p, unnest(p.search_grams) g where p.is_published group by g)
+        select coalesce(c.gram, x.gram) as gram, c.products, x.n
+        from product_search_gram_counts c full join truth x on x.gram = c.gram
+        where coalesce(c.products, 0) <> coalesce(x.n, 0)`),
+    );
+  /** The total a search by text alone answers (fresh: caches dropped, a token skips the visitors' cache). */
+  const total = async (text: string) => {
+    invalidateCatalogCache(t.db.db);
+    return (await list(`query=${encodeURIComponent(text)}&size=1`, { token: buyerToken })).page.totalElements;
+  };
+  const setPublished = (id: number, on: boolean) => t.db.db.execute(sql`update products set is_published = ${on} where id = ${id}`);
+
+  it('match the wines found as wines are hidden, shown, renamed, added and removed', async () => {
+    expect(await drift()).toEqual([]);
+    const before = { 샤: await total('샤'), 피노: await total('피노'), 뮈: await total('뮈') };
+    expect(before).toEqual({ 샤: 4, 피노: 1, 뮈: 0 });
+
+    await setPublished(fx.wines.montenisa!, false);
+    expect(await total('샤')).toBe(3);
+    await setPublished(fx.wines.montenisa!, true);
+    expect(await total('샤')).toBe(4);
+
+    // A renamed wine counts under its new grams once its derived columns are refreshed (as an edit does).
+    const id = fx.wines.tignanello!;
+    const [{ name_ko: oldName }] = rowsOf(await t.db.db.execute(sql`select name_ko from products where id = ${id}`)) as {
+      name_ko: string;
+    }[];
+    await t.db.db.execute(sql`update products set name_ko = '뮈스카 티냐넬로' where id = ${id}`);
+    await refreshCatalogDerived(t.db.db, [id]);
+    expect(await total('뮈')).toBe(1);
+    expect(await total('뮈스카')).toBe(1);
+    await t.db.db.execute(sql`update products set name_ko = ${oldName} where id = ${id}`);
+    await refreshCatalogDerived(t.db.db, [id]);
+    expect(await total('뮈')).toBe(0);
+
+    // A copy of a '피노' wine added, then removed.
+    const [{ id: copy }] = rowsOf(
+      await t.db.db.execute(sql`
+        insert into products (winery_id, kind_id, production_area_id, country_code, name_ko, name_original, sugar_level, alcohol,
+          search_text, search_grams, is_published)
+        select winery_id, kind_id, production_area_id, country_code, name_ko, name_original, sugar_level, alcohol, search_text, search_grams, true
+        from products where id = ${fx.wines.leroyPinot} returning id`),
+    ) as { id: number }[];
+    expect(await total('피노')).toBe(2);
+    expect(await drift()).toEqual([]);
+    await t.db.db.execute(sql`delete from products where id = ${copy}`);
+    expect(await total('피노')).toBe(1);
+    expect(await drift()).toEqual([]);
+  });
+
+  it(`stay exact when many writers hide and show wines at once (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const ids = Object.values(fx.wines);
+    // Every wine's published flag flipped twice by separate statements running at once (so it ends as it began),
+    // while a statement over all of them changes nothing but still runs the trigger.
+    const flip = (id: number) => t.db.db.execute(sql`update products set is_published = not is_published where id = ${id}`);
+    await Promise.all([...ids.map(flip), t.db.db.execute(sql`update products set is_published = is_published`), ...ids.map(flip)]);
+    expect(await drift()).toEqual([]);
+    expect(await total('샤')).toBe(4);
+  });
+
+  it('answer a search by text alone; any other filter, or a longer text, is counted over the wines', async () => {
+    // A deliberately wrong count for '샤' shows which path answered, and is put right afterwards.
+    const [gram] = queryGrams(normalizeSearch('샤'));
+    await t.db.db.execute(sql`update product_search_gram_counts set products = products + 100 where gram = ${gram}`);
+    try {
+      expect(await total('샤')).toBe(104);
+      const filtered = `query=${encodeURIComponent('샤')}&idKinds=${fx.kinds.RED},${fx.kinds.WHITE}`;
+      const counted = (await list(filtered, { token: buyerToken })).page.totalElements;
+      expect(counted).toBe((await list(`${filtered}&size=100`, { token: buyerToken }))._embedded.items.length);
+      expect(counted).toBeLessThan(100);
+      expect((await list(`query=${encodeURIComponent('샤')}&page=2&size=2`, { token: buyerToken })).page.totalElements).toBe(104);
+    } finally {
+      await t.db.db.execute(sql`update product_search_gram_counts set products = products - 100 where gram = ${gram}`);
+    }
+    expect(await total('까베르네')).toBe(5);
+    expect(await drift()).toEqual([]);
   });
 });
 
