@@ -56,11 +56,11 @@ await esbuild.build({
   external: external.flatMap((n) => [n, `${n}/*`]),
   logLevel: 'warning',
 });
-console.log('› preparing the embedded database template (skips initdb on first start)…');
-const { writeDatabaseTemplate } = await import(
+console.log('› preparing the embedded database templates (a first start skips initdb, migrations and the demo data load)…');
+const { writeDatabaseTemplates } = await import(
   pathToFileURL(path.join(root, 'dist/server.mjs')).href.replace('server.mjs', 'template.mjs')
 );
-await writeDatabaseTemplate(path.join(root, 'dist/pglite-template.tar.gz'));
+await writeDatabaseTemplates(path.join(root, 'dist'));
 mkdirSync(path.join(root, 'dist'), { recursive: true });
 writeFileSync(path.join(root, 'dist/build-stamp.json'), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 console.log(`✓ built in ${((Date.now() - t0) / 1000).toFixed(1)} s (${compressed} assets pre-compressed)`);

@@ -23,7 +23,7 @@ const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDi
 const app = await createServer({
   config,
   webBuildDir: path.join(root, 'apps/web/build'),
-  pgliteTemplate: path.join(root, 'dist/pglite-template.tar.gz'),
+  pgliteTemplate: path.join(root, config.demoData ? 'dist/pglite-demo-template.tar.gz' : 'dist/pglite-template.tar.gz'),
 });
 
 let closing = false;

@@ -8,7 +8,7 @@ export interface ServerOptions {
   config: AppConfig;
   /** apps/web/build; omit to serve the API only. */
   webBuildDir?: string;
-  /** PGlite template tarball for a new DATA_DIR (dist/pglite-template.tar.gz). */
+  /** PGlite template tarball for a new DATA_DIR (dist/pglite-template.tar.gz, or pglite-demo-template.tar.gz). */
   pgliteTemplate?: string;
   logger?: FastifyServerOptions['logger'];
 }

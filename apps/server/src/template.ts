@@ -1,4 +1,15 @@
-import { writePgliteTemplate } from '@podo/db';
+import { migrateDatabase, seedCatalog, seedDemoData, writePgliteTemplate } from '@podo/db';
 
-/** Build step: the initialized-PGlite tarball that a brand-new DATA_DIR starts from. */
-export const writeDatabaseTemplate = writePgliteTemplate;
+/**
+ * Build step: the PGlite tarballs a brand-new DATA_DIR starts from (decision 002), both already migrated:
+ * `pglite-template.tar.gz` without data, `pglite-demo-template.tar.gz` with the demo accounts and wine catalogue
+ * (DEMO_DATA=true, the default). The server still migrates and seeds on top, which is a no-op on a current template.
+ */
+export async function writeDatabaseTemplates(dist: string): Promise<void> {
+  await writePgliteTemplate(`${dist}/pglite-template.tar.gz`, (h) => migrateDatabase(h));
+  await writePgliteTemplate(`${dist}/pglite-demo-template.tar.gz`, async (h) => {
+    await migrateDatabase(h);
+    await seedDemoData(h.db);
+    await seedCatalog(h.db);
+  });
+}

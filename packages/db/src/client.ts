@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { takeTurns } from './turns';
@@ -25,20 +26,28 @@ export interface OpenOptions {
   dataDir?: string;
   poolMax?: number;
   /**
-   * A tarball of a freshly initialized PGlite data directory (made by `npm run build`). A new DATA_DIR
-   * starts from it instead of running initdb in WebAssembly, which saves about two seconds at first start.
+   * A tarball of an initialized PGlite data directory (made by `npm run build`: migrated, with or without the demo
+   * data). A new DATA_DIR starts from it instead of running initdb, the migrations and the demo data load in
+   * WebAssembly, which saves about three seconds at first start.
    */
   template?: string;
 }
 
-/** Writes the tarball of an empty, initialized PGlite data directory (see OpenOptions.template). */
-export async function writePgliteTemplate(file: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
+/**
+ * Writes the tarball of an initialized PGlite data directory (see OpenOptions.template); `prepare` runs on it first
+ * (the build migrates it, and loads the demo data into a second one).
+ */
+export async function writePgliteTemplate(file: string, prepare?: (handle: DbHandle) => Promise<void>): Promise<void> {
+  const { PGlite: Pg } = await import('@electric-sql/pglite');
   const { writeFileSync } = await import('node:fs');
-  const db = await PGlite.create();
-  const blob = await db.dumpDataDir('gzip');
-  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  await db.close();
+  const client = await Pg.create();
+  try {
+    if (prepare) await prepare(await pgliteHandle(client));
+    const blob = await client.dumpDataDir('gzip');
+    writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
 }
 
 /** Finds packages/db/migrations from source files and from the bundled server alike. */
@@ -96,8 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
+  const { PGlite: Pg } = await import('@electric-sql/pglite');
   let dir: string | undefined;
   let loadDataDir: Blob | undefined;
   if (opts.dataDir) {
@@ -106,16 +114,22 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     mkdirSync(dir, { recursive: true });
     if (fresh && opts.template && existsSync(opts.template)) loadDataDir = new Blob([readFileSync(opts.template)]);
   }
-  let client: InstanceType<typeof PGlite>;
+  let client: PGlite;
   try {
-    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+    client = await Pg.create(dir, loadDataDir ? { loadDataDir } : {});
   } catch (e) {
     if (!loadDataDir || !dir) throw e;
     // A template from another PGlite version: start the directory over with a plain initdb.
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await Pg.create(dir);
   }
+  return pgliteHandle(client);
+}
+
+/** The DbHandle of an open PGlite client: statements take turns (turns.ts), raw queries keep timestamps as text. */
+async function pgliteHandle(client: PGlite): Promise<DbHandle> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   takeTurns(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   const raw = (v: string) => v;
