@@ -74,38 +74,41 @@ describe('migrations and demo data', () => {
     expect(buyer.fullName).toBe('변경된 이름');
   });
 
-  it.runIf(!usingPostgres())('starts a new DATA_DIR from a build template, empty or with the demo data, and falls back when it is unreadable', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'podo-tpl-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const template = path.join(dir, 'template.tar.gz');
-    await writePgliteTemplate(template);
-    const db = await openDatabase({ dataDir: path.join(dir, 'a'), template });
-    await migrateDatabase(db);
-    expect(await seedDemoData(db.db)).toBe(true);
-    await db.close();
-    const again = await openDatabase({ dataDir: path.join(dir, 'a'), template });
-    expect(await again.db.select().from(users)).toHaveLength(3);
-    await again.close();
+  it.runIf(!usingPostgres())(
+    'starts a new DATA_DIR from a build template, empty or with the demo data, and falls back when it is unreadable',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'podo-tpl-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const template = path.join(dir, 'template.tar.gz');
+      await writePgliteTemplate(template);
+      const db = await openDatabase({ dataDir: path.join(dir, 'a'), template });
+      await migrateDatabase(db);
+      expect(await seedDemoData(db.db)).toBe(true);
+      await db.close();
+      const again = await openDatabase({ dataDir: path.join(dir, 'a'), template });
+      expect(await again.db.select().from(users)).toHaveLength(3);
+      await again.close();
 
-    // A template prepared at build time (migrated, demo data loaded): a new DATA_DIR has the data at once, and the
-    // start-up's migrate and seed find nothing left to do.
-    const demo = path.join(dir, 'demo.tar.gz');
-    await writePgliteTemplate(demo, async (h) => {
-      await migrateDatabase(h);
-      await seedDemoData(h.db);
-    });
-    const fromDemo = await openDatabase({ dataDir: path.join(dir, 'c'), template: demo });
-    cleanups.push(() => fromDemo.close());
-    expect(await fromDemo.db.select().from(users)).toHaveLength(3);
-    await migrateDatabase(fromDemo);
-    expect(await seedDemoData(fromDemo.db)).toBe(false);
-    expect(await fromDemo.db.select().from(users)).toHaveLength(3);
+      // A template prepared at build time (migrated, demo data loaded): a new DATA_DIR has the data at once, and the
+      // start-up's migrate and seed find nothing left to do.
+      const demo = path.join(dir, 'demo.tar.gz');
+      await writePgliteTemplate(demo, async (h) => {
+        await migrateDatabase(h);
+        await seedDemoData(h.db);
+      });
+      const fromDemo = await openDatabase({ dataDir: path.join(dir, 'c'), template: demo });
+      cleanups.push(() => fromDemo.close());
+      expect(await fromDemo.db.select().from(users)).toHaveLength(3);
+      await migrateDatabase(fromDemo);
+      expect(await seedDemoData(fromDemo.db)).toBe(false);
+      expect(await fromDemo.db.select().from(users)).toHaveLength(3);
 
-    const broken = path.join(dir, 'broken.tar.gz');
-    writeFileSync(broken, 'not a tarball');
-    const fallback = await openDatabase({ dataDir: path.join(dir, 'b'), template: broken });
-    cleanups.push(() => fallback.close());
-    await migrateDatabase(fallback);
-    expect(await seedDemoData(fallback.db)).toBe(true);
-  });
+      const broken = path.join(dir, 'broken.tar.gz');
+      writeFileSync(broken, 'not a tarball');
+      const fallback = await openDatabase({ dataDir: path.join(dir, 'b'), template: broken });
+      cleanups.push(() => fallback.close());
+      await migrateDatabase(fallback);
+      expect(await seedDemoData(fallback.db)).toBe(true);
+    },
+  );
 });
