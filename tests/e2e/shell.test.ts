@@ -239,6 +239,21 @@ describe('global alert', () => {
     await context.close();
   });
 
+  it('parts that hydrate when first used answer a keyboard user too (footer link by Tab and Enter)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${base}/`);
+    await page.waitForSelector('html[data-hydrated=true]');
+    // The footer waits to be used (shell.tsx): focusing its link by keyboard hydrates it, so Enter runs its handler.
+    const terms = page.getByTestId('site-footer').getByRole('link', { name: '이용약관' });
+    await terms.evaluate((el: HTMLElement) => el.closest('nav')?.querySelector('a')?.focus());
+    for (let i = 0; i < 10 && !(await terms.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await terms.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('global-alert').textContent()).toContain('준비 중입니다.');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it('renders the message as sanitized HTML', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);

@@ -100,7 +100,7 @@ void texts.then(
   () =>
     afterPaint(() => {
       giveHistoryKey();
-      startTransition(hydrate);
+      nextTask(() => startTransition(hydrate))();
     }),
   // Without texts the page stays as the server rendered it: links and forms still work without scripts.
   (e: unknown) => console.error(e),

@@ -62,8 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.lang ?? 'ko-KR';
   const page = (
     <>
-      {/* The <head> and the <body> hydrate in tasks of their own, after the router's creation (lib/hydrate-later.tsx). */}
-      <HydrateLater>
+      {/* The <body> hydrates in a task of its own, after the router's creation (lib/hydrate-later.tsx); the <head>, which
+          only the router changes (title, meta, route styles), when it first navigates. */}
+      <HydrateLater until="navigation">
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

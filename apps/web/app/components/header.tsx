@@ -114,8 +114,9 @@ export function Header({ user }: { user: TMe | null }) {
 
   return (
     <header className={`site-header ${active ? 'is-active' : ''}`} data-testid="site-header">
-      {/* The header hydrates in three tasks (lib/hydrate-later.tsx): this row, the main row, the drawer. */}
-      <HydrateLater>
+      {/* The main row hydrates with the header; this row (desktop only) when first used, the drawer when the header
+          is first used (its toggle is in the main row) (lib/hydrate-later.tsx). */}
+      <HydrateLater until="use" root=".header-util">
         <div className="header-util d-none d-lg-block">
           <div className="container d-flex justify-content-between align-items-center">
             <FamilySites />
@@ -178,7 +179,7 @@ export function Header({ user }: { user: TMe | null }) {
       </div>
 
       <div className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={closeDrawer} aria-hidden="true" />
-      <HydrateLater>
+      <HydrateLater until="use" root=".site-header">
         <aside
           id="mobile-drawer"
           ref={drawer}

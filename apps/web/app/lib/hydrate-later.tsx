@@ -9,7 +9,8 @@ import { earlyChange, isFormPage, isHydrating, markHydratingUntilIdle, type Form
  *   (isFormPage) with the rest of the page, so that the form's handlers are there as soon as the page is;
  * - with `until="use"`, when the visitor first uses it (presses, touches, focuses or types in the element matched
  *   by `root`), or when the router starts a navigation or a fetcher (hydrateAllNow). Use it for large parts most
- *   visitors never touch: a filter form, a grid of cards whose links work as plain links.
+ *   visitors never touch: a filter form, a grid of cards whose links work as plain links, the footer;
+ * - with `until="navigation"`, only then: for parts nobody uses but the router updates (the <head>).
  *
  * Its children must render exactly one element at their root (Preact keeps that one DOM node while waiting). Until
  * that DOM has been hydrated, the subtree is rendered from the elements it had at the first render (what the server
@@ -47,6 +48,17 @@ const touched = (el: Element) =>
   (el.contains(document.activeElement) && document.activeElement !== document.body) ||
   [...el.querySelectorAll<FormControl>('input, textarea, select')].some((c) => earlyChange(c) !== null);
 
+/** Resolves at hydrateAllNow(). */
+function untilNavigation(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const release = () => {
+      waiting.delete(release);
+      resolve();
+    };
+    waiting.add(release);
+  });
+}
+
 /** Resolves when the element matching `root` is first used, or at hydrateAllNow(). */
 function untilUsed(root: string): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -73,7 +85,7 @@ export function hydrateAllNow() {
 
 interface DeferredProps {
   children: ReactNode;
-  until?: 'task' | 'use';
+  until?: 'task' | 'use' | 'navigation';
   root?: string;
 }
 
@@ -83,11 +95,12 @@ class Deferred extends Component<DeferredProps> {
   private first: ReactNode = null;
 
   override render() {
-    if (!this.waited && isHydrating() && (this.props.until === 'use' || !isFormPage(window.location.pathname))) {
+    const { until, root } = this.props;
+    if (!this.waited && isHydrating() && (until !== 'task' || !isFormPage(window.location.pathname))) {
       this.waited = true;
       this.hydrated = false;
       this.first = this.props.children;
-      const when = this.props.until === 'use' && this.props.root ? untilUsed(this.props.root) : nextSlot();
+      const when = until === 'navigation' ? untilNavigation() : until === 'use' && root ? untilUsed(root) : nextSlot();
       // Suspending while hydrating keeps the server's DOM; Suspense resumes hydrating it when the promise settles.
       // The resumed render runs in this task (Preact renders in a microtask): it is hydration too.
       throw when.then(markHydratingUntilIdle);
@@ -114,8 +127,9 @@ class Deferred extends Component<DeferredProps> {
 }
 
 /**
- * Hydrates `children` (one root element) later: in a task of its own, or with `until="use"` when the element
- * matching `root` is first used. On the server and after the first load, renders them as they are.
+ * Hydrates `children` (one root element) later: in a task of its own, with `until="use"` when the element matching
+ * `root` is first used, with `until="navigation"` when the router first navigates or runs a fetcher. On the server
+ * and after the first load, renders them as they are.
  */
 export function HydrateLater({ children, until = 'task', root }: DeferredProps) {
   // On the server the children are plain HTML: a React <Suspense> there would be streamed out of line (a hidden

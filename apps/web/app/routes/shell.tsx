@@ -78,13 +78,14 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </HydrateLater>
+      {/* The footer and the tab bar are links (and one menu of family sites): they hydrate when first used. */}
       {page.footer ? (
-        <HydrateLater>
+        <HydrateLater until="use" root=".site-footer">
           <Footer />
         </HydrateLater>
       ) : null}
       {page.mobileTab ? (
-        <HydrateLater>
+        <HydrateLater until="use" root=".mobile-tabbar">
           <MobileTabBar user={user} />
         </HydrateLater>
       ) : null}
