@@ -48,30 +48,20 @@ const touched = (el: Element) =>
   (el.contains(document.activeElement) && document.activeElement !== document.body) ||
   [...el.querySelectorAll<FormControl>('input, textarea, select')].some((c) => earlyChange(c) !== null);
 
-/** Resolves at hydrateAllNow(). */
-function untilNavigation(): Promise<void> {
+/** Resolves at hydrateAllNow() or, when `root` is given, when the element matching it is first used. */
+function untilReleased(root?: string): Promise<void> {
   return new Promise<void>((resolve) => {
-    const release = () => {
-      waiting.delete(release);
-      resolve();
-    };
-    waiting.add(release);
-  });
-}
-
-/** Resolves when the element matching `root` is first used, or at hydrateAllNow(). */
-function untilUsed(root: string): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const el = document.querySelector(root);
+    const el = root === undefined ? null : document.querySelector(root);
     const onEvent = (e: Event) => {
       if (!el || (e.target instanceof Node && el.contains(e.target))) release();
     };
     const release = () => {
       waiting.delete(release);
-      for (const type of USE_EVENTS) document.removeEventListener(type, onEvent, true);
+      if (root !== undefined) for (const type of USE_EVENTS) document.removeEventListener(type, onEvent, true);
       resolve();
     };
     waiting.add(release);
+    if (root === undefined) return;
     for (const type of USE_EVENTS) document.addEventListener(type, onEvent, { capture: true, passive: true });
     // Used before the scripts ran: hydrate now, so that the early input is replayed into it (entry.client.tsx).
     if (!el || touched(el)) release();
@@ -100,7 +90,7 @@ class Deferred extends Component<DeferredProps> {
       this.waited = true;
       this.hydrated = false;
       this.first = this.props.children;
-      const when = until === 'navigation' ? untilNavigation() : until === 'use' && root ? untilUsed(root) : nextSlot();
+      const when = until === 'navigation' ? untilReleased() : until === 'use' && root ? untilReleased(root) : nextSlot();
       // Suspending while hydrating keeps the server's DOM; Suspense resumes hydrating it when the promise settles.
       // The resumed render runs in this task (Preact renders in a microtask): it is hydration too.
       throw when.then(markHydratingUntilIdle);
