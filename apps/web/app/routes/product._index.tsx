@@ -29,7 +29,7 @@ import {
 } from '../components/catalog/list-state';
 import { Pagination } from '../components/catalog/pagination';
 import { CountText, formatKrw } from '../components/catalog/price';
-import { cardView, ProductCard } from '../components/catalog/product-card';
+import { cardView, ProductCard, thumbnailOf } from '../components/catalog/product-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { groupDigits } from '../lib/format';
 
@@ -200,7 +200,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   // The page's own render of the first row's pictures puts their preloads in the <head>; cached cards (server only,
   // where react-dom is React's: the browser's Preact has no preload) ask for them.
   if (cardsHtml !== undefined)
-    items.slice(0, FIRST_ROW).forEach((p, i) => ReactDOM.preload?.(p.image, { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
+    items
+      .slice(0, FIRST_ROW)
+      .forEach((p, i) => ReactDOM.preload?.(thumbnailOf(p.image), { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
   const facets = usePacked(loaderData.facets);
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { renderAsync } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import { outlineText } from './outline';
 import { freshIp } from '../../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 
@@ -46,10 +49,59 @@ describe('media share cards', () => {
     expect(pngSize(w.rawPayload)).toEqual([1200, 630]);
   });
 
+  it('draws 300 x 400 WebP list thumbnails of the bottle, with the label text, cacheable by ETag', async () => {
+    const a = await get(`/wines/${wine.id}.webp`);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toBe('image/webp');
+    expect(a.headers['cache-control']).toBe('public, max-age=86400');
+    const meta = await sharp(a.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 400]);
+    expect(a.rawPayload.length).toBeLessThan(8_000);
+    // The same picture as the SVG, label text included: against the SVG drawn without its text, the thumbnail has
+    // a few hundred strongly darker pixels (the letters), and elsewhere only the encoder's small differences.
+    const svg = (await get(`/wines/${wine.id}.svg`)).body;
+    const bare = (await renderAsync(svg.replace(/<text[^>]*>[^<]*<\/text>/g, ''), { font: { loadSystemFonts: false } })).pixels;
+    const thumb = await sharp(a.rawPayload).ensureAlpha().raw().toBuffer();
+    let ink = 0;
+    let far = 0;
+    for (let i = 0; i < thumb.length; i += 4) {
+      const d = bare[i]! + bare[i + 1]! + bare[i + 2]! - (thumb[i]! + thumb[i + 1]! + thumb[i + 2]!);
+      if (d > 150) ink++;
+      if (Math.abs(d) > 150) far++;
+    }
+    expect(ink).toBeGreaterThan(150);
+    expect(far - ink).toBeLessThan(ink / 10);
+    const b = await get(`/wines/${wine.id + 1}.webp`);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(false);
+    expect(b.headers.etag).not.toBe(a.headers.etag);
+    expect((await get(`/wines/${wine.id}.webp`, { 'if-none-match': String(a.headers.etag) })).statusCode).toBe(304);
+    // Not drawn for wineries (their lists show the SVG).
+    expect((await get(`/wineries/${winery.id}.webp`)).statusCode).toBe(404);
+  });
+
+  it('draws label text as outlines: centred, squeezed to the width, and Hangul from the Korean font', () => {
+    /** The x extent of a path's points (toSVG writes absolute coordinates in x y pairs). */
+    const extent = (svg: string) => {
+      const d = /d="([^"]+)"/.exec(svg)![1]!;
+      const xs = (d.match(/-?[\d.]+/g) ?? []).map(Number).filter((_, i) => i % 2 === 0);
+      return [Math.min(...xs), Math.max(...xs)];
+    };
+    const [l, r] = extent(outlineText(150, 100, 'Château Margaux', 10, 200, { weight: 700 }));
+    expect((l! + r!) / 2).toBeCloseTo(150, 0);
+    expect(r! - l!).toBeGreaterThan(40);
+    const [sl, sr] = extent(outlineText(150, 100, 'Château Margaux Premier Grand Cru Classé', 10, 60));
+    expect(sr! - sl!).toBeLessThanOrEqual(60.5);
+    expect(sr! - sl!).toBeGreaterThan(55);
+    const korean = outlineText(150, 100, '샤또 마고', 10, 200, { fill: '#333' });
+    expect(korean).toMatch(/^<path d="M[^"]+" fill="#333"\/>$/);
+    expect(outlineText(150, 100, '   ', 10, 200)).toBe('');
+  });
+
   it('answers 404 for unknown ids and other file names', async () => {
     for (const url of [
       '/wines/999999.png',
       '/wines/999999.svg',
+      '/wines/999999.webp',
       '/wines/0.svg',
       '/wines/abc.png',
       '/wines/1.gif',
@@ -61,9 +113,10 @@ describe('media share cards', () => {
     }
   });
 
-  it('keeps the rate limit on PNG cards (they cost drawing time) but not on SVG art', async () => {
+  it('keeps the rate limit on PNG cards (they cost drawing time) but not on SVG art and list thumbnails', async () => {
     const ip = freshIp();
     for (let i = 0; i < 8; i++) expect((await get(`/wines/${wine.id}.svg`, {}, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) expect((await get(`/wines/${wine.id + i}.webp`, {}, ip)).statusCode).toBe(200);
     const codes = [];
     for (let i = 0; i < 7; i++) codes.push((await get(`/wines/${wine.id}.png`, {}, ip)).statusCode);
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@podo/contracts';
 import { AppError } from '../../lib/errors';
-import { svgToPng } from './png';
+import { svgToPng, svgToWebp } from './raster';
 import { pictureFile, winePicture, wineryPicture, type Picture, type PictureFormat } from './service';
 
 /** Pictures change only when a name changes, so browsers and proxies keep them for a day and revalidate by ETag. */
 const CACHE_CONTROL = 'public, max-age=86400';
+/** List thumbnails: 300 x 400, a card's width on a phone of device pixel ratio 1.75. */
+const THUMB_WIDTH = 300;
 
 async function sendPicture(req: FastifyRequest, reply: FastifyReply, pic: Picture | null, format: PictureFormat) {
   if (!pic) throw new AppError('NOT_FOUND');
@@ -15,17 +17,22 @@ async function sendPicture(req: FastifyRequest, reply: FastifyReply, pic: Pictur
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim() === pic.etag)) return reply.code(304).send();
   if (format === 'png') return reply.type('image/png').send(await svgToPng(pic.svg, pic.etag));
+  if (format === 'webp' && pic.outlined) return reply.type('image/webp').send(await svgToWebp(pic.outlined, pic.etag, THUMB_WIDTH));
   return reply.type('image/svg+xml; charset=utf-8').send(pic.svg);
 }
 
 /**
  * Generated catalogue pictures: `GET /media/wines/{id}.svg` (bottle) and `GET /media/wineries/{id}.svg` (landscape
- * card); `{id}.png` is the 1200 x 630 share card of the same wine or winery (og:image).
+ * card); `{id}.png` is the 1200 x 630 share card of the same wine or winery (og:image), and `/media/wines/{id}.webp`
+ * the bottle as a list thumbnail.
  */
 export async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const params = z.object({
-    file: z.string().max(40).meta({ description: '`{id}.svg`, or `{id}.png` for the share card', example: '17.svg' }),
+    file: z
+      .string()
+      .max(40)
+      .meta({ description: "`{id}.svg`, `{id}.png` for the share card, or `{id}.webp` for a wine's list thumbnail", example: '17.svg' }),
   });
   const schema = (summary: string) => ({
     tags: ['media'],
@@ -35,7 +42,8 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   });
 
   // A product list shows dozens of pictures; they must not use up the visitor's API budget (they are one
-  // primary-key lookup each, and browsers keep them for a day). PNG cards cost drawing time, so they keep the limit.
+  // primary-key lookup each plus, for a thumbnail not kept in memory, a few milliseconds of drawing on the thread
+  // pool, and browsers keep them for a day). PNG cards cost 300 ms of drawing each, so they keep the limit.
   const config = { rateLimit: false as const };
   const pngLimit = app.rateLimit();
   const onRequest = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
@@ -44,7 +52,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/media/wines/:file',
-    { schema: schema('Bottle picture (SVG) or share card (PNG) of a wine'), config, onRequest },
+    { schema: schema('Bottle picture (SVG), list thumbnail (WebP) or share card (PNG) of a wine'), config, onRequest },
     async (req, reply) => {
       const f = pictureFile(req.params.file);
       return sendPicture(req, reply, f && (await winePicture(app.deps.db.db, f.id, f.format)), f?.format ?? 'svg');

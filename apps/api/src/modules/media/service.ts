@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@podo/db';
+import { outlineText } from './outline';
 import { wineryShareSvg, winerySvg, wineShareSvg, wineSvg } from './svg';
 
 export interface Picture {
   svg: string;
   etag: string;
+  /** For a WebP thumbnail: the SVG to draw, with its text as outlines (made only when the drawing is not kept). */
+  outlined?: () => string;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -15,12 +18,15 @@ function picture(svg: string): Picture {
   return { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"` };
 }
 
-/** `17.svg` is the picture, `17.png` the 1200 x 630 share card (og:image) drawn as PNG. */
-export type PictureFormat = 'svg' | 'png';
+/**
+ * `17.svg` is the picture, `17.png` the 1200 x 630 share card (og:image) drawn as PNG, and `17.webp` a wine's
+ * bottle picture as a 300 x 400 raster thumbnail for lists.
+ */
+export type PictureFormat = 'svg' | 'png' | 'webp';
 
-/** Parses `17.svg` or `17.png`; anything else (or an id beyond int4) is no picture at all. */
+/** Parses `17.svg`, `17.png` or `17.webp`; anything else (or an id beyond int4) is no picture at all. */
 export function pictureFile(file: string): { id: number; format: PictureFormat } | null {
-  const m = /^([1-9][0-9]{0,9})\.(svg|png)$/.exec(file);
+  const m = /^([1-9][0-9]{0,9})\.(svg|png|webp)$/.exec(file);
   const id = m ? Number(m[1]) : NaN;
   return Number.isSafeInteger(id) && id <= MAX_ID ? { id, format: m![2] as PictureFormat } : null;
 }
@@ -48,6 +54,11 @@ export async function winePicture(db: Database, id: number, format: PictureForma
     mainGrape: row.grape,
     volumeMl: row.volume_ml,
   };
+  if (format === 'webp') {
+    // Named after the SVG it is drawn from (outlines are a pure function of it and the fonts).
+    const svg = wineSvg(art);
+    return { svg, etag: picture(svg).etag.replace(/"$/, '-t1"'), outlined: () => wineSvg(art, outlineText) };
+  }
   return picture(format === 'png' ? wineShareSvg(art) : wineSvg(art));
 }
 
@@ -59,7 +70,7 @@ export async function wineryPicture(db: Database, id: number, format: PictureFor
       from wineries w left join production_areas a on a.id = w.production_area_id
       where w.id = ${id}`),
   );
-  if (!row) return null;
+  if (!row || format === 'webp') return null;
   const countryName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(row.country_code.trim()) ?? row.country_code;
   const art = { id, nameOriginal: row.name_original, areaOriginal: row.area, countryName, foundedYear: row.founded_year };
   return picture(format === 'png' ? wineryShareSvg(art) : winerySvg(art));

@@ -31,6 +31,36 @@ export function wrapWords(text: string, width: number, maxLines: number): string
   return lines;
 }
 
+/** How a line of label text looks (the group around it gives the font, the centring and the default colour). */
+export interface TextStyle {
+  weight?: 700;
+  italic?: boolean;
+  letterSpacing?: number;
+  fill?: string;
+}
+
+/** Draws a centred line of text with its baseline at `y`, no wider than `maxWidth`. */
+export type DrawText = (
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  maxWidth: number,
+  style?: TextStyle,
+  widthFactor?: number,
+) => string;
+
+/** Label text as SVG `<text>`, drawn by the browser with its own serif font. */
+export const svgText: DrawText = (x, y, text, size, maxWidth, s = {}, widthFactor) => {
+  const attrs = [
+    s.weight && `font-weight="${s.weight}"`,
+    s.letterSpacing && `letter-spacing="${s.letterSpacing}"`,
+    s.italic && 'font-style="italic"',
+    s.fill && `fill="${s.fill}"`,
+  ];
+  return textLine(x, y, text, size, maxWidth, attrs.filter(Boolean).join(' '), widthFactor);
+};
+
 /** A centred line of text, squeezed to `maxWidth` when its estimated width is larger. */
 function textLine(x: number, y: number, text: string, size: number, maxWidth: number, attrs: string, widthFactor = 0.52): string {
   const est = text.length * size * widthFactor;
@@ -143,8 +173,11 @@ function grapes(x: number, y: number, color: string): string {
   return `<g fill="${color}" opacity=".75">${dots}<path d="M${x} ${y - 2}q1-3 4-4" fill="none" stroke="${color}" stroke-width=".7"/></g>`;
 }
 
-/** The bottle picture of a wine (300 x 400). */
-export function wineSvg(w: WineArt): string {
+/**
+ * The bottle picture of a wine (300 x 400). `text` draws the label's lines: `<text>` for browsers, glyph outlines
+ * for drawings made on the server (outline.ts).
+ */
+export function wineSvg(w: WineArt, text: DrawText = svgText): string {
   const shape = SHAPES[bottleShape(w)];
   const style = KIND_STYLE[w.kind] ?? KIND_STYLE.RED!;
   const h = hash(w.nameOriginal);
@@ -159,9 +192,9 @@ export function wineSvg(w: WineArt): string {
   const lines = wrapWords(name, Math.max(8, Math.round(lw / 5.2)), 3);
   const size = lines.length > 2 ? 8 : 9.5;
   const nameY = ly + lh / 2 - ((lines.length - 1) * size * 1.15) / 2 + 2;
-  const nameText = lines.map((l, i) => textLine(cx, +(nameY + i * size * 1.15).toFixed(1), l, size, lw - 8, 'font-weight="700"')).join('');
+  const nameText = lines.map((l, i) => text(cx, +(nameY + i * size * 1.15).toFixed(1), l, size, lw - 8, { weight: 700 })).join('');
   const labelBg = w.kind === 'RED' || w.kind === 'FORTIFIED' ? '#f7f0e1' : '#fffdf6';
-  const volume = w.volumeMl === 750 ? '' : textLine(cx, ly + lh - 5, w.volumeMl === 375 ? '375 ml' : '1.5 L', 5.5, lw - 10, 'fill="#777"');
+  const volume = w.volumeMl === 750 ? '' : text(cx, ly + lh - 5, w.volumeMl === 375 ? '375 ml' : '1.5 L', 5.5, lw - 10, { fill: '#777' });
   const foil =
     w.kind === 'SPARKLING'
       ? `<path d="M136 ${shape.capsule}C128 ${shape.capsule - 8} 136 ${shape.capsule - 16} 130 ${shape.capsule - 26}L170 ${shape.capsule - 26}C164 ${shape.capsule - 16} 172 ${shape.capsule - 8} 164 ${shape.capsule}Z" fill="${capsule}" opacity=".85"/>`
@@ -178,11 +211,11 @@ export function wineSvg(w: WineArt): string {
     `<rect x="${lx}" y="${ly}" width="${lw}" height="${lh}" rx="2" fill="${labelBg}"/>` +
     `<rect x="${lx + 3}" y="${ly + 3}" width="${lw - 6}" height="${lh - 6}" fill="none" stroke="${style.accent}" stroke-width=".8"/>` +
     `<g font-family="${SERIF}" text-anchor="middle" fill="#2a2220">` +
-    textLine(cx, ly + 14, w.wineryOriginal.toUpperCase(), 5.5, lw - 10, `letter-spacing=".4" fill="${style.accent}"`, 0.7) +
+    text(cx, ly + 14, w.wineryOriginal.toUpperCase(), 5.5, lw - 10, { letterSpacing: 0.4, fill: style.accent }, 0.7) +
     `<path d="M${cx - 10} ${ly + 19}H${cx + 10}" stroke="${style.accent}" stroke-width=".6"/>` +
     nameText +
     grapes(cx, ly + lh - (volume ? 30 : 26), style.accent) +
-    textLine(cx, ly + lh - (volume ? 13 : 9), w.areaOriginal, 5.5, lw - 10, 'font-style="italic" fill="#5a514c"') +
+    text(cx, ly + lh - (volume ? 13 : 9), w.areaOriginal, 5.5, lw - 10, { italic: true, fill: '#5a514c' }) +
     volume +
     `</g></g></svg>`
   );

@@ -11,6 +11,12 @@ import type { Language } from '@podo/i18n';
 export const BOTTLE_WIDTH = 300;
 export const BOTTLE_HEIGHT = 400;
 
+/**
+ * The picture a list shows of a wine: our generated bottle art has a WebP thumbnail (a browser builds a whole
+ * document on its main thread for every SVG picture, and decodes a WebP off it); any other picture as it is.
+ */
+export const thumbnailOf = (image: string) => image.replace(/^(\/api\/v1\/media\/wines\/\d+)\.svg$/, '$1.webp');
+
 /** What a card shows of a wine (and a list page needs: the winery for its filter chip). */
 export type ProductCardView = Pick<
   TProductCard,
@@ -116,7 +122,7 @@ export function ProductCardBody({
     <article className="product-card" data-testid="product-card" data-kind={p.kind.code}>
       <FastLink to={href} state={state} className="product-card-media" tabIndex={-1} aria-hidden="true">
         <img
-          src={p.image}
+          src={thumbnailOf(p.image)}
           alt=""
           width={BOTTLE_WIDTH}
           height={BOTTLE_HEIGHT}
