@@ -342,9 +342,11 @@ describe('product list', () => {
     const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
     expect(a!.y).toBe(b!.y); // two cards side by side
     // The first row's bottles are WebP thumbnails, loaded and shown at the card's width.
-    const firstRow = await cards.locator('img').evaluateAll((imgs) =>
-      imgs.slice(0, 2).map((i) => ({ src: (i as HTMLImageElement).currentSrc, w: (i as HTMLImageElement).naturalWidth })),
-    );
+    const firstRow = await cards
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.slice(0, 2).map((i) => ({ src: (i as HTMLImageElement).currentSrc, w: (i as HTMLImageElement).naturalWidth })),
+      );
     for (const img of firstRow) expect(img).toEqual({ src: expect.stringMatching(/\/api\/v1\/media\/wines\/\d+\.webp$/), w: 300 });
     const drawer = page.getByTestId('catalog-filters');
     expect(await drawer.isVisible()).toBe(false);
