@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { fontFile } from '../pdf/fonts';
+import { fontObject } from '../pdf/fonts';
 import type { DrawText, TextStyle } from './svg';
 
 /*
  * Label text as glyph outlines, for pictures drawn on the server (the list thumbnails): the drawing then needs no
  * fonts at all, and the shapes are those of Noto Serif (npm `@fontsource/noto-serif`, OFL), the nearest free face to
  * the Georgia that browsers use for the SVG art. Characters that Noto Serif's Latin files lack (Hangul, kana, Han)
- * take the Noto Sans KR and SC fonts of the PDFs. Each font file is parsed once per process.
+ * take the Noto Sans KR and SC fonts of the PDFs (the same parsed objects the PDFs use). Each font file is parsed
+ * once per process.
  */
 
 type Face = 'regular' | 'bold' | 'italic';
@@ -23,8 +24,8 @@ function fontsFor(face: Face): fontkit.Font[] {
   let list = fonts.get(face);
   if (!list) {
     const sans = face === 'bold' ? 'bold' : 'regular';
-    const files = [serif('latin', face), serif('latin-ext', face), fontFile('kr', sans), fontFile('sc', sans)];
-    list = files.map((f) => fontkit.create(readFileSync(f)) as fontkit.Font);
+    const serifs = [serif('latin', face), serif('latin-ext', face)].map((f) => fontkit.create(readFileSync(f)) as fontkit.Font);
+    list = [...serifs, fontObject(`kr-${sans}`), fontObject(`sc-${sans}`)];
     fonts.set(face, list);
   }
   return list;
@@ -42,7 +43,7 @@ function runs(text: string, list: fontkit.Font[]): { font: fontkit.Font; text: s
   return out;
 }
 
-const r1 = (n: number) => Math.round(n * 100) / 100;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * A centred line of text as one `<path>`: the same placement as the `<text>` of the SVG art (baseline at `y`, centred
@@ -67,7 +68,7 @@ export const outlineText: DrawText = (x, y, text, size, maxWidth, style: TextSty
   const squeeze = width > maxWidth ? maxWidth / width : 1;
   const left = x - (width * squeeze) / 2;
   const d = glyphs
-    .map((g) => g.path.transform(g.scale * squeeze, 0, 0, -g.scale, r1(left + g.at * squeeze), y).toSVG())
+    .map((g) => g.path.transform(g.scale * squeeze, 0, 0, -g.scale, round2(left + g.at * squeeze), y).toSVG())
     .filter(Boolean)
     .join('');
   return d ? `<path d="${d}"${style.fill ? ` fill="${style.fill}"` : ''}/>` : '';

@@ -64,13 +64,14 @@ export async function winePicture(db: Database, id: number, format: PictureForma
 
 /** The landscape card of a winery, or null when there is no such winery. */
 export async function wineryPicture(db: Database, id: number, format: PictureFormat = 'svg'): Promise<Picture | null> {
+  if (format === 'webp') return null; // thumbnails are drawn for wines only
   const [row] = rowsOf<{ name_original: string; area: string | null; country_code: string; founded_year: number | null }>(
     await db.execute(sql`
       select w.name_original, a.original_name as area, w.country_code, w.founded_year
       from wineries w left join production_areas a on a.id = w.production_area_id
       where w.id = ${id}`),
   );
-  if (!row || format === 'webp') return null;
+  if (!row) return null;
   const countryName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(row.country_code.trim()) ?? row.country_code;
   const art = { id, nameOriginal: row.name_original, areaOriginal: row.area, countryName, foundedYear: row.founded_year };
   return picture(format === 'png' ? wineryShareSvg(art) : winerySvg(art));
