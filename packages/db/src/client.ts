@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
-import { takeTurns } from './turns';
+import { preparedRunner } from './prepared';
+import { takeTurns, turnTaker } from './turns';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (same SQL dialect for both). */
@@ -127,14 +128,18 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   return pgliteHandle(client);
 }
 
-/** The DbHandle of an open PGlite client: statements take turns (turns.ts), raw queries keep timestamps as text. */
+/**
+ * The DbHandle of an open PGlite client: statements take turns (turns.ts), raw queries keep timestamps as text and
+ * run as prepared statements (prepared.ts).
+ */
 async function pgliteHandle(client: PGlite): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  takeTurns(client);
+  const turn = turnTaker();
+  takeTurns(client, turn);
   const db = drizzle({ client, schema }) as unknown as Database;
   const raw = (v: string) => v;
   const parsers = Object.fromEntries([...RAW_TIMESTAMP_OIDS].map((oid) => [oid, raw]));
-  rawRunners.set(db, (text, values) => client.query(text, values, { rowMode: 'object', parsers }));
+  rawRunners.set(db, preparedRunner(client, parsers, turn));
   return {
     db,
     kind: 'pglite',

@@ -31,10 +31,13 @@ export function turnTaker(): () => Promise<void> {
  * each connection ahead of it, so its first request took seconds (measured: 5 s, with wrk timeouts). With turns an
  * iteration lasts about one statement, so connections are accepted and sockets read between statements, and
  * requests that need no database (cached answers, static files) are never held up. A transaction takes one turn
- * for its start; the statements inside it run back to back.
+ * for its start; the statements inside it run back to back. Pass `turn` to share the turns with another runner
+ * of statements on the same client (prepared.ts).
  */
-export function takeTurns<C extends { query: unknown; exec: unknown; transaction: unknown }>(client: C): C {
-  const turn = turnTaker();
+export function takeTurns<C extends { query: unknown; exec: unknown; transaction: unknown }>(
+  client: C,
+  turn: () => Promise<void> = turnTaker(),
+): C {
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const call = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
     (client as Record<string, unknown>)[method] = async (...args: unknown[]) => {
