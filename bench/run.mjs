@@ -21,6 +21,18 @@ function ensureBuilt() {
   if (r.status !== 0) process.exit(1);
 }
 
+// This machine's speed varies by up to 2.5x between hours, and within one run (docs/performance.md): a fixed loop,
+// timed at the start, before the load tests and at the end, dates each part of the run.
+function speedProbe() {
+  const r = spawnSync(
+    process.execPath,
+    ['-e', 'const t=performance.now();let x=0;for(let i=0;i<3e8;i++)x+=i%7;console.log(Math.round(performance.now()-t))'],
+    { encoding: 'utf8' },
+  );
+  return r.stdout?.trim() || '?';
+}
+const probes = [];
+
 async function waitForPage(deadlineMs) {
   const t0 = performance.now();
   while (performance.now() - t0 < deadlineMs) {
@@ -87,6 +99,7 @@ async function latency(url, n = 300, headers = {}, init = {}) {
 }
 
 ensureBuilt();
+probes.push(speedProbe());
 const cold = [];
 const warm = [];
 for (let i = 0; i < 3; i++) {
@@ -138,17 +151,13 @@ try {
 await stopServer(child);
 rmSync(dir, { recursive: true, force: true });
 
+probes.push(speedProbe());
 const catalog = catalogMarkdown(await catalogBench(root));
 
 const f = (x) => `${x.toFixed(0)} ms`;
 const g = (x) => `${x.toFixed(2)} ms`;
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-// This machine's speed varies by up to 2.5x between hours (docs/performance.md): a fixed loop dates each run's speed.
-const probe = spawnSync(
-  process.execPath,
-  ['-e', 'const t=performance.now();let x=0;for(let i=0;i<3e8;i++)x+=i%7;console.log(Math.round(performance.now()-t))'],
-  { encoding: 'utf8' },
-);
+probes.push(speedProbe());
 const chromium =
   spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'not found';
 // Lighthouse loads Korean pages: without a Korean font Chromium searches a fallback for every Hangul run (slower
@@ -162,7 +171,7 @@ Written by \`npm run bench\` (bench/run.mjs). Re-run it after changes that touch
 - **Date**: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - **Machine**: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}
 - **Node**: ${process.version}; embedded PGlite database
-- **Speed probe**: a 3×10⁸-step loop took ${probe.stdout?.trim() || '?'} ms (about 500–600 ms in fast hours, 850–1,100 ms in slow ones)
+- **Speed probe**: a 3×10⁸-step loop took ${probes[0]} ms at the start, ${probes[1]} ms before the load tests and ${probes[2]} ms at the end (330–600 ms in fast hours, 850–1,100 ms in slow ones)
 - **Browser**: ${chromium}; Korean fonts: ${koreanFonts ? `${koreanFonts} families` : '**none** (install fonts-noto-cjk)'}
 
 ## Start-up: \`npm start\` on an already built checkout until \`GET /\` answers 200
