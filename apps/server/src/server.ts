@@ -28,6 +28,8 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
     const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };
     const app = await buildApp({ config, db, logger });
     app.addHook('onClose', async () => db.close());
+    // The embedded database runs one statement per event-loop iteration: it lets a burst of connections in first.
+    if (db.connectionAccepted) app.server.on('connection', db.connectionAccepted);
     if (seeded) app.log.info('demo data loaded into the empty database');
     if (catalog.products) app.log.info(`demo wine catalogue loaded: ${catalog.products} wines from ${catalog.wineries} wineries`);
     if (webBuildDir) await attachWeb(app, { buildDir: webBuildDir });

@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
-import { preparedRunner } from './prepared';
+import { AbandonedError, preparedRunner } from './prepared';
 import { takeTurns, turnTaker } from './turns';
+
+export { AbandonedError } from './prepared';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (same SQL dialect for both). */
@@ -17,6 +19,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** Round trip to the database; throws when it does not answer. */
   ping(): Promise<void>;
+  /** PGlite only: call when the HTTP server accepts a connection (see Turns.accepted in turns.ts). */
+  connectionAccepted?: () => void;
   close(): Promise<void>;
 }
 
@@ -69,17 +73,19 @@ export interface RawResult<T> {
 }
 
 const RAW_TIMESTAMP_OIDS = new Set([1082, 1114, 1184, 1186]); // date, timestamp, timestamptz, interval
-type RawRunner = (text: string, values: unknown[]) => Promise<RawResult<unknown>>;
+type RawRunner = (text: string, values: unknown[], signal?: AbortSignal) => Promise<RawResult<unknown>>;
 const rawRunners = new WeakMap<object, RawRunner>();
 
 /**
  * Runs a parameterized SQL text on the driver under a Drizzle database, skipping Drizzle's executor: the hot
  * catalogue lists build their statement once ({ text, values }) and let go of the SQL object before waiting for
- * a connection. Dates, timestamps and intervals come back as strings, as through db.execute.
+ * a connection. Dates, timestamps and intervals come back as strings, as through db.execute. When `signal` has
+ * fired (the HTTP client gave up), on PGlite also while the statement waited for its turn, it throws AbandonedError
+ * and runs nothing.
  */
-export function rawQuery<T>(db: Database, text: string, values: unknown[]): Promise<RawResult<T>> {
+export function rawQuery<T>(db: Database, text: string, values: unknown[], signal?: AbortSignal): Promise<RawResult<T>> {
   const run = rawRunners.get(db);
-  if (run) return run(text, values) as Promise<RawResult<T>>;
+  if (run) return run(text, values, signal) as Promise<RawResult<T>>;
   return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
 }
 
@@ -96,7 +102,10 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
     };
-    rawRunners.set(db, (text, values) => pool.query({ text, values, types }));
+    rawRunners.set(db, async (text, values, signal) => {
+      if (signal?.aborted) throw new AbandonedError();
+      return pool.query({ text, values, types });
+    });
     return {
       db,
       kind: 'postgres',
@@ -146,6 +155,7 @@ async function pgliteHandle(client: PGlite): Promise<DbHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    connectionAccepted: turn.accepted,
     close: () => client.close(),
   };
 }

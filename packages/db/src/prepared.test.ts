@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedRunner } from './prepared';
+import { AbandonedError, preparedRunner } from './prepared';
 import { takeTurns, turnTaker } from './turns';
 
 const raw = (v: string) => v;
@@ -96,5 +96,26 @@ describe('preparedRunner on PGlite', () => {
     });
     await read;
     expect(seen).toEqual([45002]);
+  });
+
+  it('runs nothing for a caller that gave up before its turn, or while another transaction held the database', async () => {
+    await client.exec('create sequence ran');
+    const count = async () => (await client.query<{ n: number }>('select last_value::int as n from ran')).rows[0]!.n;
+    const gone = new AbortController();
+    gone.abort();
+    await expect(run("select nextval('ran')", [], gone.signal)).rejects.toBeInstanceOf(AbandonedError);
+
+    const leaving = new AbortController();
+    let waiting: Promise<unknown> | undefined;
+    await client.transaction(async (t) => {
+      waiting = run("select nextval('ran')", [], leaving.signal).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 10));
+      leaving.abort();
+      await t.query('select 1');
+    });
+    expect(await waiting).toBeInstanceOf(AbandonedError);
+    const staying = new AbortController();
+    expect((await run("select nextval('ran')::int as n", [], staying.signal)).rows).toEqual([{ n: 1 }]);
+    expect(await count()).toBe(1);
   });
 });

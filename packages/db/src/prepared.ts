@@ -19,6 +19,17 @@ interface ClientInternals {
 }
 
 const { serialize } = protocol;
+/**
+ * Thrown instead of running a statement for a caller that gave up (its AbortSignal fired while it waited for its
+ * turn): the HTTP client of an abandoned request is gone, and its statement would only delay everyone else's.
+ */
+export class AbandonedError extends Error {
+  override readonly name = 'AbandonedError';
+  constructor() {
+    super('the caller gave up before its statement ran');
+  }
+}
+
 /** SQLSTATEs of a statement that no longer fits the schema: "cached plan must not change result type", and "no such statement". */
 const STALE = new Set(['0A000', '26000']);
 
@@ -44,13 +55,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * - Statements wait for PGlite's locks like query() (never inside another caller's transaction) and for `turn`.
  * - A prepared statement that no longer fits the schema (a migration changed a table it reads) is prepared again.
  * - Rows come back as objects, parsed by PGlite's parsers with `parsers` over them (same results as query()).
+ * - A caller whose `signal` fired before its turn came gets AbandonedError, and nothing runs for it.
  */
 export function preparedRunner(
   client: PGlite,
   parsers: Record<number, Parser>,
   turn: () => Promise<void>,
   max = PREPARED_MAX,
-): (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> {
+): (text: string, values: unknown[], signal?: AbortSignal) => Promise<{ rows: unknown[] }> {
   const c = client as unknown as PGlite & ClientInternals;
   const statements = new Map<string, Statement>();
   let toClose: string[] = [];
@@ -92,10 +104,12 @@ export function preparedRunner(
     return parse.parseResults(messages, c.parsers, options)[0] ?? { rows: [] };
   };
 
-  return async (text, values) => {
+  return async (text, values, signal) => {
     await turn();
+    if (signal?.aborted) throw new AbandonedError();
     return c._runExclusiveTransaction(() =>
       c._runExclusiveQuery(async () => {
+        if (signal?.aborted) throw new AbandonedError();
         let st = statements.get(text);
         if (st) {
           // Most recently used last, so the first entry is the one to close.

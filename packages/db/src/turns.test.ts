@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { takeTurns, turnTaker } from './turns';
+import { HOLD_MAX, takeTurns, turnTaker } from './turns';
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;
@@ -23,6 +23,39 @@ describe('turnTaker', () => {
     );
     await Promise.all(waits);
     expect(log).toEqual(['turn 1', 'timer', 'turn 2', 'turn 3']);
+  });
+
+  it('holds the next turn for an iteration after a connection was accepted', async () => {
+    for (const arriving of [false, true]) {
+      const turn = turnTaker();
+      const log: string[] = [];
+      if (arriving) turn.accepted();
+      const granted = turn().then(() => log.push('turn'));
+      setImmediate(() => {
+        log.push('check 1');
+        setImmediate(() => log.push('check 2'));
+      });
+      await granted;
+      await new Promise((r) => setTimeout(r, 5));
+      expect(log).toEqual(arriving ? ['check 1', 'turn', 'check 2'] : ['turn', 'check 1', 'check 2']);
+    }
+  });
+
+  it('lets a statement through after HOLD_MAX held iterations, however many connections keep arriving', async () => {
+    const turn = turnTaker();
+    let iterations = 0;
+    let grantedAt = -1;
+    const keepArriving = () => {
+      turn.accepted();
+      iterations++;
+      if (grantedAt < 0 && iterations < 10 * HOLD_MAX) setImmediate(keepArriving);
+    };
+    turn.accepted();
+    const granted = turn().then(() => (grantedAt = iterations));
+    setImmediate(keepArriving);
+    await granted;
+    expect(grantedAt).toBeGreaterThanOrEqual(HOLD_MAX - 1);
+    expect(grantedAt).toBeLessThanOrEqual(HOLD_MAX + 1);
   });
 });
 

@@ -21,6 +21,11 @@ function send(reply: FastifyReply, status: number, body: TApiError) {
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, req: FastifyRequest, reply) => {
     const lang = req.lang ?? 'ko-KR';
+    if ((error as Error).name === 'AbandonedError') {
+      // The client left before its statement ran (packages/db): nobody reads this answer, and nothing failed.
+      req.log.debug('client gone before its statement ran');
+      return send(reply, 499, { code: 'BAD_REQUEST', message: errorMessage(lang, 'BAD_REQUEST') });
+    }
     if (error instanceof AppError) {
       if (error.statusCode === 429) {
         const { seconds, minutes } = error.params;

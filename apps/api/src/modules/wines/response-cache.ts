@@ -90,9 +90,10 @@ export async function cachedAnswer<T>(
   db: Database,
   req: FastifyRequest,
   reply: FastifyReply,
-  compute: () => Promise<T>,
+  compute: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T | Buffer> {
-  if (!cacheable(db, req)) return compute();
+  // An answer of this caller alone may stop when the caller leaves; a cached one is shared, so it never does.
+  if (!cacheable(db, req)) return compute(req.signal);
   const cache = cacheOf(db);
   const key = keyOf(req);
   const now = Date.now();

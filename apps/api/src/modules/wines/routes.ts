@@ -72,8 +72,8 @@ export async function winesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      cachedAnswer(db, req, reply, async () =>
-        listProducts(db, req.query as TProductListQuery, await optionalViewer(req), req.lang),
+      cachedAnswer(db, req, reply, async (signal) =>
+        listProducts(db, req.query as TProductListQuery, await optionalViewer(req), req.lang, signal),
       ) as Promise<TProductPage>,
   );
 

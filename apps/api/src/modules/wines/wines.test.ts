@@ -795,3 +795,38 @@ describe('anonymous answer cache', () => {
     }
   });
 });
+
+describe.skipIf(usingPostgres())('a list request whose client leaves while it waits for the embedded database', () => {
+  it('runs no statement for it, and the next request is served', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // A filter shape no other test uses, so its statement is prepared only if it runs.
+    const path = `/api/v1/brand/wines/products?volumes=750&scoreMin=95&alcoholMax=15&sort=NAME_ASC`;
+    const preparedCount = async () =>
+      rowsOf(await t.db.db.execute(sql`select count(*)::int as n from pg_prepared_statements where name like 'podo_%'`))[0] as {
+        n: number;
+      };
+    const before = (await preparedCount()).n;
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The buyer's answer is theirs alone (not shared through the answer cache), so it may stop when they leave.
+    const holding = t.db.db.transaction(async () => held);
+    const { connect } = await import('node:net');
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${buyerToken}\r\n\r\n`);
+    await new Promise((r) => setTimeout(r, 150));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await holding;
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await preparedCount()).n).toBe(before);
+
+    const served = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${buyerToken}` } });
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as TProductPage).page.number).toBe(1);
+    expect((await preparedCount()).n).toBe(before + 1);
+  });
+});
