@@ -80,8 +80,8 @@ const rawRunners = new WeakMap<object, RawRunner>();
  * Runs a parameterized SQL text on the driver under a Drizzle database, skipping Drizzle's executor: the hot
  * catalogue lists build their statement once ({ text, values }) and let go of the SQL object before waiting for
  * a connection. Dates, timestamps and intervals come back as strings, as through db.execute. When `signal` has
- * fired (the HTTP client gave up), on PGlite also while the statement waited for its turn, it throws AbandonedError
- * and runs nothing.
+ * fired (the HTTP client gave up) by the statement's turn (PGlite) or free connection (PostgreSQL), it throws
+ * AbandonedError and runs nothing.
  */
 export function rawQuery<T>(db: Database, text: string, values: unknown[], signal?: AbortSignal): Promise<RawResult<T>> {
   const run = rawRunners.get(db);
@@ -103,8 +103,21 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
         RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
     };
     rawRunners.set(db, async (text, values, signal) => {
-      if (signal?.aborted) throw new AbandonedError();
-      return pool.query({ text, values, types });
+      if (!signal) return pool.query({ text, values, types });
+      // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
+      const client = await pool.connect();
+      if (signal.aborted) {
+        client.release();
+        throw new AbandonedError();
+      }
+      try {
+        const result = await client.query({ text, values, types });
+        client.release();
+        return result;
+      } catch (e) {
+        client.release(e as Error);
+        throw e;
+      }
     });
     return {
       db,

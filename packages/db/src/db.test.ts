@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
-import { migrateDatabase, openDatabase, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
+import { AbandonedError, migrateDatabase, openDatabase, rawQuery, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -111,4 +111,29 @@ describe('migrations and demo data', () => {
       expect(await seedDemoData(fallback.db)).toBe(true);
     },
   );
+});
+
+describe.runIf(usingPostgres())('rawQuery on PostgreSQL', () => {
+  it('runs nothing for a caller that gave up while it waited for a free connection', async () => {
+    const temp = await createTempDatabase();
+    const handle = await openDatabase({ url: temp.url, poolMax: 1 });
+    cleanups.push(
+      () => temp.drop(),
+      () => handle.close(),
+    );
+    await rawQuery(handle.db, 'create sequence ran', []);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The pool's only connection is busy in this transaction, so the next statement waits for it.
+    const holding = handle.db.transaction(async () => held);
+    const leaving = new AbortController();
+    const waiting = rawQuery(handle.db, "select nextval('ran')", [], leaving.signal).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    leaving.abort();
+    release();
+    await holding;
+    expect(await waiting).toBeInstanceOf(AbandonedError);
+    const staying = new AbortController();
+    expect((await rawQuery(handle.db, "select nextval('ran')::int as n", [], staying.signal)).rows).toEqual([{ n: 1 }]);
+  });
 });
