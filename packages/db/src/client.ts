@@ -73,19 +73,19 @@ export interface RawResult<T> {
 }
 
 const RAW_TIMESTAMP_OIDS = new Set([1082, 1114, 1184, 1186]); // date, timestamp, timestamptz, interval
-type RawRunner = (text: string, values: unknown[], signal?: AbortSignal) => Promise<RawResult<unknown>>;
+type RawRunner = (text: string, values: unknown[], gone?: () => boolean) => Promise<RawResult<unknown>>;
 const rawRunners = new WeakMap<object, RawRunner>();
 
 /**
  * Runs a parameterized SQL text on the driver under a Drizzle database, skipping Drizzle's executor: the hot
  * catalogue lists build their statement once ({ text, values }) and let go of the SQL object before waiting for
- * a connection. Dates, timestamps and intervals come back as strings, as through db.execute. When `signal` has
- * fired (the HTTP client gave up) by the statement's turn (PGlite) or free connection (PostgreSQL), it throws
- * AbandonedError and runs nothing.
+ * a connection. Dates, timestamps and intervals come back as strings, as through db.execute. When `gone()` (the HTTP
+ * client left) by the statement's turn (PGlite) or free connection (PostgreSQL), it throws AbandonedError and runs
+ * nothing.
  */
-export function rawQuery<T>(db: Database, text: string, values: unknown[], signal?: AbortSignal): Promise<RawResult<T>> {
+export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?: () => boolean): Promise<RawResult<T>> {
   const run = rawRunners.get(db);
-  if (run) return run(text, values, signal) as Promise<RawResult<T>>;
+  if (run) return run(text, values, gone) as Promise<RawResult<T>>;
   return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
 }
 
@@ -102,11 +102,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
     };
-    rawRunners.set(db, async (text, values, signal) => {
-      if (!signal) return pool.query({ text, values, types });
+    rawRunners.set(db, async (text, values, gone) => {
+      if (!gone) return pool.query({ text, values, types });
       // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
       const client = await pool.connect();
-      if (signal.aborted) {
+      if (gone()) {
         client.release();
         throw new AbandonedError();
       }

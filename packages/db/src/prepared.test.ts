@@ -103,19 +103,19 @@ describe('preparedRunner on PGlite', () => {
     const count = async () => (await client.query<{ n: number }>('select last_value::int as n from ran')).rows[0]!.n;
     const gone = new AbortController();
     gone.abort();
-    await expect(run("select nextval('ran')", [], gone.signal)).rejects.toBeInstanceOf(AbandonedError);
+    await expect(run("select nextval('ran')", [], () => gone.signal.aborted)).rejects.toBeInstanceOf(AbandonedError);
 
     const leaving = new AbortController();
     let waiting: Promise<unknown> | undefined;
     await client.transaction(async (t) => {
-      waiting = run("select nextval('ran')", [], leaving.signal).catch((e: unknown) => e);
+      waiting = run("select nextval('ran')", [], () => leaving.signal.aborted).catch((e: unknown) => e);
       await new Promise((r) => setTimeout(r, 10));
       leaving.abort();
       await t.query('select 1');
     });
     expect(await waiting).toBeInstanceOf(AbandonedError);
     const staying = new AbortController();
-    expect((await run("select nextval('ran')::int as n", [], staying.signal)).rows).toEqual([{ n: 1 }]);
+    expect((await run("select nextval('ran')::int as n", [], () => staying.signal.aborted)).rows).toEqual([{ n: 1 }]);
     expect(await count()).toBe(1);
   });
 });

@@ -20,8 +20,8 @@ interface ClientInternals {
 
 const { serialize } = protocol;
 /**
- * Thrown instead of running a statement for a caller that gave up (its AbortSignal fired while it waited for its
- * turn): the HTTP client of an abandoned request is gone, and its statement would only delay everyone else's.
+ * Thrown instead of running a statement for a caller that gave up (its `gone` check says so once its turn or
+ * connection comes): the HTTP client of an abandoned request is gone, and its statement would only delay everyone else's.
  */
 export class AbandonedError extends Error {
   override readonly name = 'AbandonedError';
@@ -55,14 +55,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * - Statements wait for PGlite's locks like query() (never inside another caller's transaction) and for `turn`.
  * - A prepared statement that no longer fits the schema (a migration changed a table it reads) is prepared again.
  * - Rows come back as objects, parsed by PGlite's parsers with `parsers` over them (same results as query()).
- * - A caller whose `signal` fired before its turn came gets AbandonedError, and nothing runs for it.
+ * - A caller that is `gone()` by its turn gets AbandonedError, and nothing runs for it.
  */
 export function preparedRunner(
   client: PGlite,
   parsers: Record<number, Parser>,
   turn: () => Promise<void>,
   max = PREPARED_MAX,
-): (text: string, values: unknown[], signal?: AbortSignal) => Promise<{ rows: unknown[] }> {
+): (text: string, values: unknown[], gone?: () => boolean) => Promise<{ rows: unknown[] }> {
   const c = client as unknown as PGlite & ClientInternals;
   const statements = new Map<string, Statement>();
   let toClose: string[] = [];
@@ -104,12 +104,12 @@ export function preparedRunner(
     return parse.parseResults(messages, c.parsers, options)[0] ?? { rows: [] };
   };
 
-  return async (text, values, signal) => {
+  return async (text, values, gone) => {
     await turn();
-    if (signal?.aborted) throw new AbandonedError();
+    if (gone?.()) throw new AbandonedError();
     return c._runExclusiveTransaction(() =>
       c._runExclusiveQuery(async () => {
-        if (signal?.aborted) throw new AbandonedError();
+        if (gone?.()) throw new AbandonedError();
         let st = statements.get(text);
         if (st) {
           // Most recently used last, so the first entry is the one to close.

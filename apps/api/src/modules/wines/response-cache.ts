@@ -90,10 +90,11 @@ export async function cachedAnswer<T>(
   db: Database,
   req: FastifyRequest,
   reply: FastifyReply,
-  compute: (signal?: AbortSignal) => Promise<T>,
+  compute: (gone?: () => boolean) => Promise<T>,
 ): Promise<T | Buffer> {
-  // An answer of this caller alone may stop when the caller leaves; a cached one is shared, so it never does.
-  if (!cacheable(db, req)) return compute(req.signal);
+  // An answer of this caller alone may stop when the caller leaves (a look at its socket: no AbortController per
+  // request on this hot path); a cached one is shared, so it never does.
+  if (!cacheable(db, req)) return compute(() => req.raw.socket?.destroyed === true);
   const cache = cacheOf(db);
   const key = keyOf(req);
   const now = Date.now();

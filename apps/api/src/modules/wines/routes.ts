@@ -72,8 +72,8 @@ export async function winesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      cachedAnswer(db, req, reply, async (signal) =>
-        listProducts(db, req.query as TProductListQuery, await optionalViewer(req), req.lang, signal),
+      cachedAnswer(db, req, reply, async (gone) =>
+        listProducts(db, req.query as TProductListQuery, await optionalViewer(req), req.lang, gone),
       ) as Promise<TProductPage>,
   );
 

@@ -279,9 +279,9 @@ async function cardPage<R extends CardRow>(
   size: number,
   lang: Language,
   knownTotal?: number,
-  signal?: AbortSignal,
+  gone?: () => boolean,
 ): Promise<{ rows: R[]; items: TProductCard[]; info: TPageInfo; total: number }> {
-  const all = (await rawQuery<R & { total: number | null }>(db, q.text, q.values, signal)).rows;
+  const all = (await rawQuery<R & { total: number | null }>(db, q.text, q.values, gone)).rows;
   const total = knownTotal ?? all[0]?.total ?? 0;
   const rows = all.filter((r) => r.id !== null);
   return { rows, items: await cardsOf(db, rows, lang), info: pageInfo(page, size, total), total };
@@ -290,20 +290,20 @@ async function cardPage<R extends CardRow>(
 /**
  * GET /brand/wines/products: one page of published wines matching the filters, in one SQL round trip. The total
  * of the same filters is kept for 30 s (see cachedResult), so paging, sorting and repeat visits skip the count.
- * `signal`: the request's, when the answer is nobody else's (an abandoned request then runs no statement).
+ * `gone`: whether the request's client has left, when the answer is nobody else's (it then runs no statement).
  */
 export async function listProducts(
   db: Database,
   query: TProductListQuery,
   viewer: Viewer,
   lang: Language,
-  signal?: AbortSignal,
+  gone?: () => boolean,
 ): Promise<TProductPage> {
   const q = await resolveProductQuery(db, query, lang);
   const key = catalogCachingEnabled(db) ? `total:${filterKey(q)}` : undefined;
   const known = key === undefined ? undefined : cachedResult<number>(db, key);
   const stmt = toPgQuery(productListSql(q, viewer, lang, { count: known === undefined }));
-  const { items, info, total } = await cardPage(db, stmt, q.page, q.size, lang, known, signal);
+  const { items, info, total } = await cardPage(db, stmt, q.page, q.size, lang, known, gone);
   if (key !== undefined && known === undefined) storeResult(db, key, total);
   return { _embedded: { items }, page: info };
 }
