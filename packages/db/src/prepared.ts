@@ -33,18 +33,6 @@ export class AbandonedError extends Error {
 /** SQLSTATEs of a statement that no longer fits the schema: "cached plan must not change result type", and "no such statement". */
 const STALE = new Set(['0A000', '26000']);
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * A runner of parameterized reads on an embedded PGlite client that prepares each SQL text once, as a named
  * statement, and then runs it with one Bind/Describe/Execute/Sync message. PGlite's query() parses and plans
@@ -73,7 +61,7 @@ export function preparedRunner(
     const closing = toClose.map((name) => serialize.close({ type: 'S', name }));
     toClose = [];
     // Reads change nothing on disk, so no sync of the file system afterwards.
-    return (await c.execProtocol(concat([...closing, ...parts]), { syncToFs: false })).messages;
+    return (await c.execProtocol(Buffer.concat([...closing, ...parts]), { syncToFs: false })).messages;
   };
 
   const prepare = async (text: string): Promise<Statement> => {

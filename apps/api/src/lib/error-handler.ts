@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, type ErrorCode, type TApiError } from '@podo/contracts';
+import { AbandonedError } from '@podo/db';
 import { AppError, RequestValidationError } from './errors';
 import { errorMessage, validationMessage } from './i18n';
 
@@ -19,9 +20,9 @@ function send(reply: FastifyReply, status: number, body: TApiError) {
 
 /** One place maps every error to a status and a localized `{ message, code }`; 5xx never show internals. */
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, req: FastifyRequest, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError | AbandonedError, req: FastifyRequest, reply) => {
     const lang = req.lang ?? 'ko-KR';
-    if ((error as Error).name === 'AbandonedError') {
+    if (error instanceof AbandonedError) {
       // The client left before its statement ran (packages/db): nobody reads this answer, and nothing failed.
       req.log.debug('client gone before its statement ran');
       return send(reply, 499, { code: 'BAD_REQUEST', message: errorMessage(lang, 'BAD_REQUEST') });
