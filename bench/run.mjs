@@ -73,7 +73,7 @@ async function stopServer(child) {
   await new Promise((r) => child.once('exit', r));
   // npm may exit before the server has closed (a graceful shutdown): the next start would be timed against the old
   // server still answering on the port (a "cold start" of 427 ms in one run).
-  for (const t0 = Date.now(); Date.now() - t0 < 15_000; ) {
+  for (const t0 = Date.now(); Date.now() - t0 < 15_000;) {
     try {
       await fetch(`${base}/api/v1/health`);
     } catch {
