@@ -206,9 +206,9 @@ function merged(runs) {
 }
 
 /**
- * A warm-up, then the measured run. Each load is the first on a fresh server process (and the first list at 30,000
- * wines follows the seeding of its database): after a 3 s warm-up the uncached list at 30,000 wines had a p95 of
- * 1.6 s in its first 10 s run and 0.4–0.8 s in the next three, at the same median.
+ * A warm-up, then the measured run (the cached list and PGlite; each is the first load on a fresh server process).
+ * After a 3 s warm-up the uncached list at 30,000 wines had a p95 of 1.6 s in its first 10 s run and 0.4–0.8 s in
+ * the next three, at the same median.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 function load(base, paths) {

@@ -64,7 +64,8 @@ export function meetsTargets(row) {
 /**
  * Lighthouse rows for `paths` on `baseUrl` (`:pid` becomes the first product linked from /product).
  * Each row: path, performance (0-100), fcpMs, lcpMs, cls, tbtMs, speedIndexMs, jsTransferBytes, jsRequests,
- * totalTransferBytes, lcpElement, advice, runs (every run's row, in order), ok (all targets met).
+ * totalTransferBytes, lcpElement, advice, runs (every run's row, in order), medianIndex (the run reported), ok (all
+ * targets met).
  */
 export async function runLighthouse(baseUrl, paths = DEFAULT_PATHS, { runs = 5, keepReports = false } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -97,8 +98,9 @@ export async function runLighthouse(baseUrl, paths = DEFAULT_PATHS, { runs = 5, 
         i++;
       }
       const medianLhr = computeMedianRun(results.map((r) => r.lhr));
-      const median = results.find((r) => r.lhr === medianLhr);
-      const row = { ...median.row, runs: results.map((r) => r.row), ok: meetsTargets(median.row) };
+      const medianIndex = results.findIndex((r) => r.lhr === medianLhr);
+      const median = results[medianIndex];
+      const row = { ...median.row, runs: results.map((r) => r.row), medianIndex, ok: meetsTargets(median.row) };
       if (keepReports) row.lhr = median.lhr;
       rows.push(row);
     }
@@ -120,10 +122,7 @@ export function formatLighthouse(rows) {
   }
   lines.push('', 'Every run (the median run, reported above, is marked *): FCP / LCP / TBT in ms.', '');
   for (const r of rows) {
-    const each = r.runs.map(
-      (x) =>
-        `${x === r.runs.find((y) => y.fcpMs === r.fcpMs && y.lcpMs === r.lcpMs && y.tbtMs === r.tbtMs) ? '*' : ''}${x.fcpMs} / ${x.lcpMs} / ${x.tbtMs}`,
-    );
+    const each = r.runs.map((x, i) => `${i === r.medianIndex ? '*' : ''}${x.fcpMs} / ${x.lcpMs} / ${x.tbtMs}`);
     lines.push(`- ${r.path}: ${each.join('; ')}`);
   }
   return lines.join('\n');
