@@ -227,14 +227,15 @@ const SIZE_ORDER = [3000, 30000, 30000, 3000, 3000, 30000];
 async function sizeRounds(root, urls) {
   const apis = {};
   const out = {};
+  const sizes = Object.keys(urls);
   try {
-    for (const n of Object.keys(urls)) apis[n] = await startApi(root, { url: urls[n], cache: false });
-    for (const n of Object.keys(urls)) out[n] = { paths: await listPaths(apis[n].base), list: [], search: {} };
-    for (const n of Object.keys(urls)) wrk(apis[n].base, out[n].paths, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    for (const n of sizes) apis[n] = await startApi(root, { url: urls[n], cache: false });
+    for (const n of sizes) out[n] = { paths: await listPaths(apis[n].base), list: [], search: {} };
+    for (const n of sizes) wrk(apis[n].base, out[n].paths, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     const seconds = Math.max(2, Math.round(SECONDS / 2));
     const workloads = [['list', (n) => out[n].paths], ...SEARCHES.map(([label, q]) => [label, () => [searchPath(q)]])];
     for (const [name, paths] of workloads) {
-      for (const n of Object.keys(urls)) wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds: 3 });
+      for (const n of sizes) wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds: 3 });
       for (const n of SIZE_ORDER) {
         await settle();
         const x = wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds });
