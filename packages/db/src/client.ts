@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { AbandonedError, preparedRunner } from './prepared';
 import { takeTurns, turnTaker } from './turns';
+import { unpackDataDir } from './unpack';
 
 export { AbandonedError } from './prepared';
 
@@ -130,18 +131,27 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   }
   const { PGlite: Pg } = await import('@electric-sql/pglite');
   let dir: string | undefined;
-  let loadDataDir: Blob | undefined;
+  let unpacked = false;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    if (fresh && opts.template && existsSync(opts.template)) {
+      // A directory without PG_VERSION holds no database (an initdb that did not finish): it starts over.
+      rmSync(dir, { recursive: true, force: true });
+      try {
+        unpackDataDir(readFileSync(opts.template), dir);
+        unpacked = true;
+      } catch {
+        rmSync(`${dir}.unpacking`, { recursive: true, force: true }); // a damaged template: initdb below
+      }
+    }
     mkdirSync(dir, { recursive: true });
-    if (fresh && opts.template && existsSync(opts.template)) loadDataDir = new Blob([readFileSync(opts.template)]);
   }
   let client: PGlite;
   try {
-    client = await Pg.create(dir, loadDataDir ? { loadDataDir } : {});
+    client = await Pg.create(dir);
   } catch (e) {
-    if (!loadDataDir || !dir) throw e;
+    if (!unpacked || !dir) throw e;
     // A template from another PGlite version: start the directory over with a plain initdb.
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });

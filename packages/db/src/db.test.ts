@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
+import { unpackDataDir } from './unpack';
 import { AbandonedError, migrateDatabase, openDatabase, rawQuery, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,6 +27,25 @@ async function freshDb(): Promise<{ handle: DbHandle; url?: string }> {
   const handle = await openDatabase({});
   cleanups.push(() => handle.close());
   return { handle };
+}
+
+/** A gzipped ustar archive of regular files. */
+function tarGz(files: { name: string; data: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const f of files) {
+    const header = Buffer.alloc(512);
+    header.write(f.name, 0, 'latin1');
+    header.write('0000600\0', 100);
+    header.write(`${f.data.length.toString(8).padStart(11, '0')}\0`, 124);
+    header.write('00000000000\0', 136);
+    header.write('        ', 148);
+    header.write('0', 156);
+    header.write('ustar\0', 257);
+    const sum = header.reduce((a, b) => a + b, 0);
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    blocks.push(header, Buffer.from(f.data), Buffer.alloc((512 - (f.data.length % 512)) % 512));
+  }
+  return gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)]));
 }
 
 describe('migrations and demo data', () => {
@@ -103,12 +124,33 @@ describe('migrations and demo data', () => {
       expect(await seedDemoData(fromDemo.db)).toBe(false);
       expect(await fromDemo.db.select().from(users)).toHaveLength(3);
 
+      // A first start that stopped half-way left a directory without PG_VERSION (and maybe the unpacking one): the
+      // next start begins again from the template.
+      mkdirSync(path.join(dir, 'd', 'pglite'), { recursive: true });
+      writeFileSync(path.join(dir, 'd', 'pglite', 'postgresql.conf'), 'half-written');
+      mkdirSync(path.join(dir, 'd', 'pglite.unpacking', 'base'), { recursive: true });
+      const resumed = await openDatabase({ dataDir: path.join(dir, 'd'), template: demo });
+      cleanups.push(() => resumed.close());
+      expect(await resumed.db.select().from(users)).toHaveLength(3);
+      expect(existsSync(path.join(dir, 'd', 'pglite.unpacking'))).toBe(false);
+
       const broken = path.join(dir, 'broken.tar.gz');
       writeFileSync(broken, 'not a tarball');
       const fallback = await openDatabase({ dataDir: path.join(dir, 'b'), template: broken });
       cleanups.push(() => fallback.close());
       await migrateDatabase(fallback);
       expect(await seedDemoData(fallback.db)).toBe(true);
+
+      // A tarball whose entry points outside the data directory writes nothing there, and the start falls back too.
+      const escaping = path.join(dir, 'escaping.tar.gz');
+      writeFileSync(escaping, tarGz([{ name: '../escaped', data: 'x' }]));
+      expect(() => unpackDataDir(tarGz([{ name: '../escaped', data: 'x' }]), path.join(dir, 'u'))).toThrow(/outside/);
+      const contained = await openDatabase({ dataDir: path.join(dir, 'e'), template: escaping });
+      cleanups.push(() => contained.close());
+      await migrateDatabase(contained);
+      expect(await seedDemoData(contained.db)).toBe(true);
+      expect(existsSync(path.join(dir, 'escaped'))).toBe(false);
+      expect(existsSync(path.join(dir, 'e', 'escaped'))).toBe(false);
     },
   );
 });
