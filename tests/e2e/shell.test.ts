@@ -194,6 +194,28 @@ describe('languages', () => {
     expect(await page.locator('h1').textContent()).toBe('会社概要');
     await context.close();
   });
+
+  it('leaves <html lang> alone while hydrating a page already in its language', async () => {
+    // Any write of `lang`, even of the same value, makes Chromium restyle the whole page (its :lang() selectors).
+    const { page, context, errors } = await openPage(browser, { viewport: MOBILE });
+    await page.addInitScript(() => {
+      const w = window as unknown as { langWrites: number };
+      w.langWrites = 0;
+      // The document exists before <html> does: watch it all, count writes to <html>.
+      new MutationObserver((records) => {
+        w.langWrites += records.filter((r) => r.target === document.documentElement).length;
+      }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    });
+    await page.goto(`${base}/product`);
+    await page.waitForSelector('html[data-hydrated=true]');
+    expect(await page.getAttribute('html', 'lang')).toBe('ko-KR');
+    expect(await page.evaluate(() => (window as unknown as { langWrites: number }).langWrites)).toBe(0);
+    // A change of language still reaches it.
+    await page.getByTestId('lang-switcher').selectOption('en-US');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en-US');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('global alert', () => {
@@ -362,6 +384,19 @@ describe('assets', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     const page = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('has no stylesheet rule that restyles a whole subtree on every insertion or change', async () => {
+    const html = await (await fetch(`${base}/product`)).text();
+    const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(html)?.[1];
+    expect(href).toBeTruthy();
+    const css = await (await fetch(`${base}${href}`)).text();
+    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => m[1].split(',')).map((s) => s.trim());
+    expect(selectors.length).toBeGreaterThan(500);
+    // `x + *` or `x ~ *`: Chromium restyles the parent's whole subtree for any element inserted into it.
+    expect(selectors.filter((s) => /[+~]\s*\*$/.test(s))).toEqual([]);
+    // `html:has(…)`, `body:has(…)`: rechecked, with the page below, on DOM changes anywhere.
+    expect(selectors.filter((s) => /^(html|:root|body)[^\s>+~]*:has\(/.test(s))).toEqual([]);
   });
 
   it('reloads the page once when a script chunk fails to load', async () => {
