@@ -14,6 +14,8 @@ import { ensureWrk, wrk } from './wrk.mjs';
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Length of one round where runs alternate (API against the bare route, 3k against 30k wines). */
+const ROUND_SECONDS = Math.max(2, Math.round(SECONDS / 2));
 const SEARCHES = [
   ['1 syllable', '샤'],
   ['2 syllables', '피노'],
@@ -163,12 +165,11 @@ export async function pairedRuns(root, url, paths) {
     // warm-up cost it 30-40 % more CPU per request than later rounds; the bare route, far less code, settles sooner):
     // the rounds compare the two servers in their steady state.
     for (const s of Object.values(servers)) wrk(s.base, paths, { connections: CONNECTIONS, seconds: PAIR_WARMUP });
-    const seconds = Math.max(2, Math.round(SECONDS / 2));
     for (const name of PAIR_ORDER) {
       await settle();
       const s = servers[name];
       const c0 = cpuMs(s.child.pid);
-      const x = wrk(s.base, paths, { connections: CONNECTIONS, seconds });
+      const x = wrk(s.base, paths, { connections: CONNECTIONS, seconds: ROUND_SECONDS });
       out.cpu[name] += cpuMs(s.child.pid) - c0;
       out.requests[name] += x.requests;
       out[name].push(x);
@@ -232,13 +233,12 @@ async function sizeRounds(root, urls) {
     for (const n of sizes) apis[n] = await startApi(root, { url: urls[n], cache: false });
     for (const n of sizes) out[n] = { paths: await listPaths(apis[n].base), list: [], search: {} };
     for (const n of sizes) wrk(apis[n].base, out[n].paths, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    const seconds = Math.max(2, Math.round(SECONDS / 2));
     const workloads = [['list', (n) => out[n].paths], ...SEARCHES.map(([label, q]) => [label, () => [searchPath(q)]])];
     for (const [name, paths] of workloads) {
       for (const n of sizes) wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds: 3 });
       for (const n of SIZE_ORDER) {
         await settle();
-        const x = wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds });
+        const x = wrk(apis[n].base, paths(n), { connections: CONNECTIONS, seconds: ROUND_SECONDS });
         if (name === 'list') out[n].list.push(x);
         else (out[n].search[name] ??= []).push(x);
       }
@@ -322,7 +322,7 @@ export function catalogMarkdown({ result, seeded, notes }) {
   );
   lines.push('');
   lines.push(
-    `Load: wrk, ${CONNECTIONS} connections. API with \`CATALOG_CACHE=false\` unless noted. The uncached API rows at 3,000 and 30,000 wines come from both catalogues' servers running side by side, each workload in alternating rounds of ${Math.max(2, Math.round(SECONDS / 2))} s (${SIZE_ORDER.map((n) => (n === 3000 ? '3k' : '30k')).join(', ')}) after a ${WARMUP_SECONDS} s warm-up of both (and 3 s more before each search): throughput is the mean of a size's three rounds, p50, p95 and p99 their medians, max the highest. Other rows: ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up.`,
+    `Load: wrk, ${CONNECTIONS} connections. API with \`CATALOG_CACHE=false\` unless noted. The uncached API rows at 3,000 and 30,000 wines come from both catalogues' servers running side by side, each workload in alternating rounds of ${ROUND_SECONDS} s (${SIZE_ORDER.map((n) => (n === 3000 ? '3k' : '30k')).join(', ')}) after a ${WARMUP_SECONDS} s warm-up of both (and 3 s more before each search): throughput is the mean of a size's three rounds, p50, p95 and p99 their medians, max the highest. Other rows: ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up.`,
   );
   lines.push('');
   lines.push('| run | throughput | p50 | p95 | p99 | max | errors |');
@@ -343,9 +343,8 @@ export function catalogMarkdown({ result, seeded, notes }) {
   lines.push('');
   if (r3) {
     const { pair } = r3;
-    const secs = Math.max(2, Math.round(SECONDS / 2));
     lines.push(
-      `API against the bare route: both servers running, ${PAIR_ORDER.length} alternating rounds of ${secs} s (${PAIR_ORDER.join(', ')}) after a ${PAIR_WARMUP} s warm-up of each; the bare route's row in the table above is the mean of its rounds.`,
+      `API against the bare route: both servers running, ${PAIR_ORDER.length} alternating rounds of ${ROUND_SECONDS} s (${PAIR_ORDER.join(', ')}) after a ${PAIR_WARMUP} s warm-up of each; the bare route's row in the table above is the mean of its rounds.`,
     );
     lines.push('');
     lines.push('| round | server | throughput | p95 |');
