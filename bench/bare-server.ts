@@ -5,13 +5,15 @@
 import http from 'node:http';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { defaultPoolMax } from '../packages/config/src/index';
 import * as schema from '../packages/db/src/schema/index';
 import type { Database } from '../packages/db/src/client';
 import { ANONYMOUS, cardsOf, pageInfo, productListSql, toPgQuery, type CardRow } from '../apps/api/src/modules/wines/service';
 
 const url = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT ?? 3999);
-const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+// The same pool size as the API's (its default unless DATABASE_POOL_MAX is set for both).
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? defaultPoolMax()) });
 // Lookups (kind names, areas...) are read once through Drizzle and cached, as in the API.
 const db = drizzle({ client: pool, schema }) as unknown as Database;
 

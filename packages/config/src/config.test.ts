@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicSiteConfig, tokenCookieName } from './index';
+import { ConfigError, defaultPoolMax, loadConfig, publicSiteConfig, tokenCookieName } from './index';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -18,6 +18,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }, repoRoot).demoData).toBe(true);
     expect(c.site.slug).toBe('podo');
     expect(tokenCookieName(c.site.slug)).toBe('podo-brand-access-token');
+  });
+
+  it('sizes the PostgreSQL pool by the CPU cores (two per core, 4 to 20) unless DATABASE_POOL_MAX says', () => {
+    expect([1, 2, 3, 8, 16].map((cores) => defaultPoolMax(cores))).toEqual([4, 4, 6, 16, 20]);
+    expect(loadConfig({}, repoRoot).databasePoolMax).toBe(defaultPoolMax());
+    expect(loadConfig({ DATABASE_POOL_MAX: '7' }, repoRoot).databasePoolMax).toBe(7);
   });
 
   it('names every wrong variable at once', () => {
