@@ -7,6 +7,7 @@
 // Load comes from wrk (C, Debian), so the load generator takes little CPU from the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,8 +23,13 @@ const SEARCHES = [
   ['3 syllables', '까베르'],
 ];
 
-function freePort() {
-  return 3800 + Math.floor(Math.random() * 150);
+/** A port nobody listens on (the kernel picks it); a random one once collided with the other server of a pair. */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 async function waitReady(child, label) {
@@ -73,7 +79,7 @@ async function stop(child) {
 
 /** The built product (dist/server.mjs) on PostgreSQL (url) or PGlite (dataDir), caches as given. */
 async function startApi(root, { url, dataDir, cache }) {
-  const port = freePort();
+  const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
     env: {
@@ -96,10 +102,10 @@ async function startApi(root, { url, dataDir, cache }) {
 }
 
 async function startBare(root, url) {
-  const port = freePort();
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATABASE_POOL_MAX: '10' },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitReady(child, 'bare route');
@@ -157,7 +163,13 @@ function cpuMs(pid) {
  */
 export async function pairedRuns(root, url, paths) {
   const api = await startApi(root, { url, cache: false });
-  const bare = await startBare(root, url);
+  let bare;
+  try {
+    bare = await startBare(root, url);
+  } catch (e) {
+    await stop(api.child);
+    throw e;
+  }
   const servers = { api, bare };
   const out = { api: [], bare: [], cpu: { api: 0, bare: 0 }, requests: { api: 0, bare: 0 } };
   try {
