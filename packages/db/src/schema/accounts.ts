@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('member_role', ['MEMBER', 'BUYER', 'ADMIN']);
 export const memberStatusEnum = pgEnum('member_status', ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN']);
@@ -78,8 +78,29 @@ export const businessProfiles = pgTable('business_profiles', {
   businessType: businessTypeEnum('business_type').notNull(),
   taxEmail: varchar('tax_email', { length: 254 }).notNull(),
   certificateFileId: uuid('certificate_file_id').references(() => uploadedFiles.id),
+  /**
+   * Changes an approved buyer asked for (company name, representative, registration number, tax e-mail, ...) that wait
+   * for admin review; the approved values above stay in force until then. Null when nothing waits.
+   */
+  pendingChanges: jsonb('pending_changes').$type<Record<string, string>>(),
+  pendingSince: timestamp('pending_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Access tokens revoked before their expiry (logout), by their `jti`. Rows are useless once the token has expired
+ * and are purged then. "Log out everywhere" bumps users.token_version instead.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * One-time certification codes (SMS and e-mail). Only a keyed hash of the code is kept. A code is bound to a
