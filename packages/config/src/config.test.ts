@@ -63,6 +63,28 @@ describe('configuration', () => {
 
     const site = loadConfig({}, repoRoot).site;
     expect(publicSiteConfig(site, 'en-US').company.name).toBe('PODO Wine Korea Co., Ltd.');
-    expect(publicSiteConfig(site, 'ja-JP').company.name).toBe('(주)포도와인코리아'); // falls back to Korean
+    // A text without the request language falls back to Korean, and says so for the footer's lang="ko".
+    const partial = path.join(dir, 'partial.json');
+    const company = { ...site.company, name: { 'ko-KR': '(주)포도와인코리아', 'en-US': 'PODO Wine Korea Co., Ltd.' } };
+    writeFileSync(partial, JSON.stringify({ ...site, company: { ...company, mailOrderNumber: '2026-서울강남-0000' } }));
+    const ja = publicSiteConfig(loadConfig({ SITE_CONFIG_FILE: partial }, repoRoot).site, 'ja-JP').company;
+    expect(ja.name).toBe('(주)포도와인코리아');
+    expect(ja.textLangs).toEqual({ name: 'ko-KR', mailOrderNumber: 'ko-KR' });
+    expect(publicSiteConfig(loadConfig({ SITE_CONFIG_FILE: partial }, repoRoot).site, 'ko-KR').company.textLangs).toEqual({});
+  });
+
+  it('has the company block of the site config in all five languages (no Korean shown in the others)', () => {
+    const site = loadConfig({}, repoRoot).site;
+    const hangul = /[\uac00-\ud7a3]/;
+    for (const lang of ['en-US', 'zh-CN', 'zh-TW', 'ja-JP'] as const) {
+      const c = publicSiteConfig(site, lang).company;
+      expect(c.textLangs, lang).toEqual({});
+      for (const key of ['name', 'ceo', 'mailOrderNumber', 'liquorLicense', 'address', 'privacyOfficer'] as const) {
+        expect(c[key], `${lang} ${key}`).not.toBe('');
+        expect(c[key], `${lang} ${key}`).not.toMatch(hangul);
+      }
+    }
+    expect(publicSiteConfig(site, 'ja-JP').company.name).toBe('株式会社PODOワインコリア');
+    expect(publicSiteConfig(site, 'zh-TW').company.address).toMatch(/首爾/);
   });
 });

@@ -7,7 +7,8 @@ import { z } from 'zod';
  * production areas in `_embedded.countries`.
  *
  * Names: `nameKo` and `nameOriginal` are both always sent; `name` is the one to show in the request language
- * (Korean for ko-KR, the original-language name otherwise). Translated texts fall back to Korean.
+ * (Korean for ko-KR, the original-language name otherwise). Translated texts fall back to Korean; then the
+ * text's `…Lang` field says so (e.g. `descriptionLang: 'ko-KR'` in a ja-JP answer), so pages can mark it.
  */
 
 export const SERVICE_TYPES = ['BRAND'] as const;
@@ -24,6 +25,12 @@ export type WinerySort = (typeof WINERY_SORTS)[number];
 /** Product link kinds behind the event, magazine and store filters. */
 export const PRODUCT_LINK_KINDS = ['EVENT', 'MAGAZINE', 'STORE'] as const;
 export const ALCOHOL_MAX = 25;
+
+/**
+ * Language of a translated text, sent only when it is not the request language (a text missing in that
+ * language is shown in Korean). Absent means the text is in the request language.
+ */
+const ZTextLang = z.enum(['ko-KR', 'en-US', 'zh-CN', 'zh-TW', 'ja-JP']).optional();
 export const PRICE_MAX = 100_000_000;
 
 // ---- query helpers ---------------------------------------------------------------------------------------
@@ -320,12 +327,16 @@ export const ZProductDetail = ZProductCard.extend({
   tastingNote: z.string().nullable(),
   pairing: z.string().nullable(),
   winemaking: z.string().nullable(),
+  descriptionLang: ZTextLang,
+  tastingNoteLang: ZTextLang,
+  pairingLang: ZTextLang,
+  winemakingLang: ZTextLang,
   profile: z.object({ body: z.number(), acidity: z.number(), tannin: z.number(), sweetness: z.number() }).nullable(),
   servingTemp: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   vintageList: z.array(ZVintage),
   scores: z.array(z.object({ critic: z.string(), score: z.number().int(), vintageYear: z.number().int().nullable() })),
   awards: z.array(z.object({ year: z.number().int(), name: z.string(), medal: z.string() })),
-  wineryCard: ZWineryCard.extend({ description: z.string().nullable() }),
+  wineryCard: ZWineryCard.extend({ description: z.string().nullable(), descriptionLang: ZTextLang }),
   related: z.array(ZProductCard),
 });
 export const ZProductDetailResult = z.object({ data: ZProductDetail });
@@ -333,6 +344,7 @@ export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 export const ZWineryDetail = ZWineryCard.extend({
   description: z.string().nullable(),
+  descriptionLang: ZTextLang,
   images: z.array(z.string()),
   foundedYear: z.number().int().nullable(),
   website: z.string().nullable(),

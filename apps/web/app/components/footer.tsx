@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../lib/site';
+import { aroundName, textLang } from '../lib/text-lang';
 import { InstagramIcon, Logo } from './icons';
 import { SiteLink } from './site-link';
 
@@ -7,16 +8,19 @@ export function Footer() {
   const { t } = useTranslation();
   const { site } = useRoot();
   const c = site.company;
-  const rows: [string, string][] = [
-    [t('footer.ceo'), c.ceo],
-    [t('footer.brn'), c.businessRegistrationNumber],
-    [t('footer.mailOrder'), c.mailOrderNumber],
-    [t('footer.liquorLicense'), c.liquorLicense],
-    [t('footer.address'), c.address],
-    [t('footer.fax'), c.fax],
-    [t('footer.email'), c.email],
-    [t('footer.privacyOfficer'), c.privacyOfficer],
+  const langOf = (k: keyof typeof c.textLangs) => textLang(c.textLangs[k]);
+  const rows: [string, string, string | undefined][] = [
+    [t('footer.ceo'), c.ceo, langOf('ceo')],
+    [t('footer.brn'), c.businessRegistrationNumber, undefined],
+    [t('footer.mailOrder'), c.mailOrderNumber, langOf('mailOrderNumber')],
+    [t('footer.liquorLicense'), c.liquorLicense, langOf('liquorLicense')],
+    [t('footer.address'), c.address, langOf('address')],
+    [t('footer.fax'), c.fax, undefined],
+    [t('footer.email'), c.email, undefined],
+    [t('footer.privacyOfficer'), c.privacyOfficer, langOf('privacyOfficer')],
   ];
+  const nameLang = langOf('name');
+  const [before, after] = aroundName(t('footer.copyright', { year: new Date().getFullYear(), company: c.name }), c.name);
   return (
     <footer className="site-footer" data-testid="site-footer">
       <div className="container">
@@ -63,19 +67,31 @@ export function Footer() {
           </div>
           <div className="col-lg-9">
             <h2 className="visually-hidden">{t('footer.companyInfo')}</h2>
-            <p className="fw-bold mb-2">{c.name}</p>
+            <p className="fw-bold mb-2" lang={nameLang}>
+              {c.name}
+            </p>
             <dl className="footer-company small mb-3">
               {rows
                 .filter(([, v]) => v)
-                .map(([k, v]) => (
+                .map(([k, v, l]) => (
                   <div key={k}>
                     <dt>{k}</dt>
-                    <dd>{v}</dd>
+                    <dd lang={l}>{v}</dd>
                   </div>
                 ))}
             </dl>
             <p className="small mb-1">{t('footer.ageNotice')}</p>
-            <p className="small text-body-tertiary mb-0">{t('footer.copyright', { year: new Date().getFullYear(), company: c.name })}</p>
+            <p className="small text-body-tertiary mb-0" data-testid="copyright">
+              {after === undefined ? (
+                before
+              ) : (
+                <>
+                  {before}
+                  <span lang={nameLang}>{c.name}</span>
+                  {after}
+                </>
+              )}
+            </p>
           </div>
         </div>
       </div>

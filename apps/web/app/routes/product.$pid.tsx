@@ -14,6 +14,7 @@ import { WishButton } from '../components/catalog/toggle-button';
 import { WineryCard } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { groupDigits } from '../lib/format';
+import { textLang } from '../lib/text-lang';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.pid);
@@ -143,11 +144,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   if (p.alcohol > 0) facts.push([t('catalog.detail.alcohol'), t('catalog.detail.alcoholValue', { value: p.alcohol })]);
   facts.push([t('catalog.detail.volume'), t('catalog.detail.volumeValue', { value: groupDigits(p.volumeMl) })]);
   if (p.servingTemp) facts.push([t('catalog.detail.servingTemp'), t('catalog.detail.servingTempValue', p.servingTemp)]);
-  const notes: [string, string | null][] = [
-    [t('catalog.detail.description'), p.description],
-    [t('catalog.detail.tastingNote'), p.tastingNote],
-    [t('catalog.detail.pairing'), p.pairing],
-    [t('catalog.detail.winemaking'), p.winemaking],
+  const notes: [string, string | null, string | undefined][] = [
+    [t('catalog.detail.description'), p.description, textLang(p.descriptionLang)],
+    [t('catalog.detail.tastingNote'), p.tastingNote, textLang(p.tastingNoteLang)],
+    [t('catalog.detail.pairing'), p.pairing, textLang(p.pairingLang)],
+    [t('catalog.detail.winemaking'), p.winemaking, textLang(p.winemakingLang)],
   ];
 
   return (
@@ -185,7 +186,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="detail-title" data-testid="product-name">
             {p.name}
           </h1>
-          {other && other !== p.name ? <p className={`detail-original ${other === p.nameKo ? 'is-ko' : ''}`}>{other}</p> : null}
+          {other && other !== p.name ? (
+            <p className={`detail-original ${other === p.nameKo ? 'is-ko' : ''}`} lang={other === p.nameKo ? 'ko' : undefined}>
+              {other}
+            </p>
+          ) : null}
           <p className="detail-origin">
             <FastLink to={`/winery/${p.winery.id}`} className="detail-winery">
               {p.winery.name}
@@ -296,10 +301,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         ) : null}
         {notes
           .filter(([, text]) => text)
-          .map(([title, text]) => (
+          .map(([title, text, textLanguage]) => (
             <section key={title} className="detail-section detail-note">
               <h2 className="detail-heading">{title}</h2>
-              <p>{text}</p>
+              <p lang={textLanguage}>{text}</p>
             </section>
           ))}
         {p.scores.length ? (
@@ -328,7 +333,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <ul className="award-list">
               {p.awards.map((a, i) => (
                 <li key={`${a.name}-${i}`}>
-                  <span className={`medal medal-${a.medal.toLowerCase()}`}>{a.medal}</span>
+                  <span className={`medal medal-${a.medal.toLowerCase()}`}>
+                    {t(`catalog.medals.${a.medal}`, { defaultValue: a.medal })}
+                  </span>
                   <span>
                     {a.name} <span className="text-body-secondary">({a.year})</span>
                   </span>
@@ -349,7 +356,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
           {p.wineryCard.description ? (
             <div className="detail-winery-text">
-              <p>{p.wineryCard.description}</p>
+              <p lang={textLang(p.wineryCard.descriptionLang)}>{p.wineryCard.description}</p>
               <FastLink to={`/winery/${p.wineryCard.id}`} className="btn btn-outline-secondary btn-sm">
                 {t('catalog.detail.moreFromWinery')} →
               </FastLink>

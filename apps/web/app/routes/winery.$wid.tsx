@@ -11,6 +11,7 @@ import { otherName, ProductCard } from '../components/catalog/product-card';
 import { LikeButton } from '../components/catalog/toggle-button';
 import { WINERY_IMAGE_HEIGHT, WINERY_IMAGE_WIDTH } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
+import { textLang } from '../lib/text-lang';
 
 const PAGE_SIZE = 12;
 
@@ -95,7 +96,11 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="detail-title" data-testid="winery-name">
             {w.name}
           </h1>
-          {other && other !== w.name ? <p className={`detail-original ${other === w.nameKo ? 'is-ko' : ''}`}>{other}</p> : null}
+          {other && other !== w.name ? (
+            <p className={`detail-original ${other === w.nameKo ? 'is-ko' : ''}`} lang={other === w.nameKo ? 'ko' : undefined}>
+              {other}
+            </p>
+          ) : null}
           <p className="detail-origin">
             <FastLink to={listLink('countryName', w.country.name, w.country.name)}>{w.country.name}</FastLink>
             {w.productionArea ? (
@@ -144,7 +149,7 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="winery-about-title" className="detail-heading">
             {t('winery.about')}
           </h2>
-          <p>{w.description}</p>
+          <p lang={textLang(w.descriptionLang)}>{w.description}</p>
         </section>
       ) : null}
 

@@ -85,6 +85,41 @@ describe('demo catalogue', () => {
     expect(Number(w.n)).toBe(0);
   });
 
+  it('writes every description, tasting note, pairing, winemaking and winery story in all five languages', async () => {
+    const hangul = /[\uac00-\ud7a3]/;
+    const kana = /[\u3040-\u30ff]/;
+    const rows = [
+      ...(await query<{ id: number; texts: Record<string, Record<string, string>> }>(db, sql`select id, texts from products`)).flatMap(
+        (r) => Object.entries(r.texts).map(([field, text]) => ({ where: `wine ${r.id} ${field}`, text })),
+      ),
+      ...(await query<{ id: number; description: Record<string, string> }>(db, sql`select id, description from wineries`)).map((r) => ({
+        where: `winery ${r.id}`,
+        text: r.description,
+      })),
+    ];
+    expect(rows.length).toBeGreaterThan(1000);
+    const bad: string[] = [];
+    for (const { where, text } of rows) {
+      if (!text['ko-KR'] || !hangul.test(text['ko-KR'])) bad.push(`${where} ko-KR`);
+      for (const lang of ['en-US', 'zh-CN', 'zh-TW', 'ja-JP']) {
+        const s = text[lang];
+        if (!s || hangul.test(s) || s.includes('undefined')) bad.push(`${where} ${lang}: ${s}`);
+      }
+      if (!kana.test(text['ja-JP'] ?? '')) bad.push(`${where} ja-JP without kana: ${text['ja-JP']}`);
+      if (kana.test(text['zh-CN'] ?? '') || kana.test(text['zh-TW'] ?? '')) bad.push(`${where} Chinese with kana`);
+      // Traditional Chinese is its own text, not the simplified one.
+      if (text['zh-TW'] === text['zh-CN']) bad.push(`${where} zh-TW = zh-CN`);
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+    const margaux = await one<{ texts: Record<string, Record<string, string>> }>(
+      db,
+      sql`select texts from products where name_original = 'Château Margaux'`,
+    );
+    expect(margaux.texts.tastingNote!['ja-JP']).toContain('ブラックカラント');
+    expect(margaux.texts.tastingNote!['zh-CN']).toContain('黑醋栗');
+    expect(margaux.texts.description!['zh-TW']).toContain('紅葡萄酒');
+  });
+
   it('matches sugar levels and serving temperatures to the kind, and mostly sells 750 ml bottles', async () => {
     const byKind = await query<{ code: string; sugar_min: number; sugar_max: number; temp_max: number; n: string | number }>(
       db,

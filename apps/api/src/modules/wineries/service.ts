@@ -15,7 +15,7 @@ import {
   type WinerySort,
 } from '@podo/contracts';
 import { AppError } from '../../lib/errors';
-import { countMap, countryName, getCounts, getLookups, loc, locOrNull } from '../wines/catalog-cache';
+import { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from '../wines/catalog-cache';
 import { and, searchCondition } from '../wines/product-sql';
 import { displayName, listProducts, pageInfo } from '../wines/service';
 import type { Viewer } from '../wines/viewer';
@@ -142,6 +142,7 @@ export async function getWineryDetail(db: Database, id: number, viewer: Viewer, 
   return {
     ...card!,
     description: locOrNull(row.description, lang),
+    descriptionLang: fallbackLang(row.description, lang),
     images: row.images ?? [],
     foundedYear: row.founded_year,
     website: row.website,

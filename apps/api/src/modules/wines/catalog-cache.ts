@@ -255,6 +255,14 @@ export function locOrNull(text: LocalizedText | null | undefined, lang: Language
   if (!text) return null;
   return text[lang] ?? text['ko-KR'] ?? null;
 }
+/**
+ * The language `loc` and `locOrNull` show a text in when it is not the request language (the Korean of a
+ * missing translation), so pages can mark it with `lang`; undefined when it is in the request language.
+ */
+export function fallbackLang(text: LocalizedText | null | undefined, lang: Language): Language | undefined {
+  if (!text || text[lang] !== undefined || text['ko-KR'] === undefined) return undefined;
+  return 'ko-KR';
+}
 
 const countryNames = new Map<Language, { names: Intl.DisplayNames; byCode: Map<string, string> }>();
 /** A country's name in the request language (Intl.DisplayNames, like GET /countries), memoized per code. */

@@ -96,6 +96,24 @@ describe('demo catalogue', () => {
     expect(wines.page.totalElements).toBe(w.productCount);
   });
 
+  it('answers the demo wine and its winery in Japanese and Chinese, with no Korean fallback', async () => {
+    const first = ((await get('/brand/wines/products?size=1')) as TProductPage)._embedded.items[0]!;
+    const hangul = /[\uac00-\ud7a3]/;
+    const ja = (await get(`/wines/brand-products/${first.id}`, 'ja-JP')).data;
+    for (const field of ['description', 'tastingNote', 'pairing', 'winemaking'] as const) {
+      expect(ja[field], field).toMatch(/[\u3040-\u30ff]/); // kana: written in Japanese
+      expect(ja[field], field).not.toMatch(hangul);
+      expect(ja, field).not.toHaveProperty(`${field}Lang`);
+    }
+    expect(ja.wineryCard.description).toMatch(/[\u3040-\u30ff]/);
+    const tw = (await get(`/wineries/${ja.wineryCard.id}`, 'zh-TW')).data;
+    expect(tw.description).not.toMatch(hangul);
+    expect(tw.description).toMatch(/[酒莊釀]/); // traditional characters
+    expect(tw).not.toHaveProperty('descriptionLang');
+    const cn = (await get(`/wines/brand-products/${first.id}`, 'zh-CN')).data;
+    expect(cn.pairing).toMatch(/^适合搭配/);
+  });
+
   it('winery countries add up to the winery list', async () => {
     const countries = (await get('/wineries/countries'))._embedded.countries as { countryCode: string; qty: number }[];
     const all = (await get('/wineries?size=1')).page.totalElements;

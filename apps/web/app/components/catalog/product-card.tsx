@@ -149,7 +149,11 @@ export function ProductCardBody({
             {p.name}
           </FastLink>
         </h3>
-        {second && second !== p.name ? <p className={`product-card-original ${second === p.nameKo ? 'is-ko' : ''}`}>{second}</p> : null}
+        {second && second !== p.name ? (
+          <p className={`product-card-original ${second === p.nameKo ? 'is-ko' : ''}`} lang={second === p.nameKo ? 'ko' : undefined}>
+            {second}
+          </p>
+        ) : null}
         <p className="product-card-origin">
           {p.country.name}
           {p.productionArea.name ? ` · ${p.productionArea.name}` : ''}

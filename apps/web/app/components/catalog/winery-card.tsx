@@ -29,7 +29,11 @@ export function WineryCard({ winery: w, eager = false }: { winery: TWineryCard; 
         <h3 className="winery-card-title">
           <FastLink to={href}>{w.name}</FastLink>
         </h3>
-        {second && second !== w.name ? <p className={`winery-card-original ${second === w.nameKo ? 'is-ko' : ''}`}>{second}</p> : null}
+        {second && second !== w.name ? (
+          <p className={`winery-card-original ${second === w.nameKo ? 'is-ko' : ''}`} lang={second === w.nameKo ? 'ko' : undefined}>
+            {second}
+          </p>
+        ) : null}
         <p className="winery-card-origin">
           {w.country.name}
           {w.productionArea ? ` · ${w.productionArea.name}` : ''}
