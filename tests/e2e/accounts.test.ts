@@ -28,7 +28,6 @@ const DAY = 86_400;
 /** Korean messages the journeys expect (packages/i18n/locales/ko-KR/{api,web}.json). */
 const KO = {
   loginFailed: '입력하신 정보가 올바르지 않습니다.',
-  withdrawn: '탈퇴한 계정입니다.',
   reregisterBlocked: '탈퇴한 계정은 6개월 동안 다시 가입할 수 없습니다.',
   socialNotLinked: '이 소셜 계정과 연결된 회원이 없습니다. 회원가입 후 마이페이지에서 연결해 주세요.',
   passwordChanged: '비밀번호가 변경되었습니다. 다른 기기에서는 다시 로그인해야 합니다.',
@@ -496,6 +495,40 @@ describe('login and password', () => {
   });
 });
 
+describe('logout', () => {
+  it('revokes the token on the server: a copy of the logged-out cookie is dead; log out everywhere ends another browser', async () => {
+    const m = await signUpByApi(fresh('logout', '오아웃'));
+    const { page, context, errors, seen4xx } = await open();
+    await login(page, m.email, m.password);
+    const first = (await tokenOf(context))!.value;
+    expect((await api('GET', '/me', undefined, first)).status).toBe(200);
+    await logout(page);
+    // Someone who copied the cookie before the logout cannot use it any more.
+    expect(await api('GET', '/me', undefined, first)).toMatchObject({ status: 401, json: { code: 'TOKEN_INVALID' } });
+
+    // Two browsers logged in; 'log out on all devices' in one ends both.
+    const other = await open();
+    await login(other.page, m.email, m.password);
+    await login(page, m.email, m.password);
+    const tokens = [(await tokenOf(context))!.value, (await tokenOf(other.context))!.value];
+    await page.goto(`${base}/mypage/profile`);
+    await hydrated(page, '[data-testid=logout-everywhere-open]');
+    await page.getByTestId('logout-everywhere-open').click();
+    await page.getByTestId('logout-everywhere-confirm').getByText('모든 기기에서 로그아웃할까요?').waitFor();
+    await page.getByTestId('logout-everywhere-ok').click();
+    await page.waitForURL(`${base}/`);
+    expect(await tokenOf(context)).toBeUndefined();
+    for (const token of tokens) expect((await api('GET', '/me', undefined, token)).status).toBe(401);
+    await other.page.goto(`${base}/mypage`);
+    expect(pathname(other.page)).toBe('/account/login');
+
+    expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    expect(seen4xx()).toEqual([]);
+    await Promise.all([context.close(), other.context.close()]);
+  });
+});
+
 describe('recovery', () => {
   it('resets a forgotten password through the link in the e-mail and logs in with the new one', async () => {
     const m = await signUpByApi(fresh('findpw', '나찾기'));
@@ -607,7 +640,8 @@ describe('leaving', () => {
     expect(smtp.messages.filter((x) => x.to === m.email).length).toBe(mailsBefore);
 
     await submitLogin(page, m.email, m.password);
-    expect(await loginError(page)).toEqual({ code: 'ACCOUNT_WITHDRAWN', text: KO.withdrawn });
+    // Leaving replaced the password hash, so login answers like any wrong password (docs/accounts.md "Login throttling").
+    expect(await loginError(page)).toEqual({ code: 'LOGIN_FAILED', text: KO.loginFailed });
 
     expect(errors).toEqual([]);
     expect(seen4xx()).toEqual(['409 /api/v1/valid-email']);
@@ -766,6 +800,61 @@ describe('password-change campaign', () => {
     await signIn();
     await page.waitForTimeout(300);
     expect(await modal.count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    expect(seen4xx()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('login under attack', () => {
+  // A server of its own that trusts X-Forwarded-For, so the journey can play attackers at several addresses.
+  let own: ProductServer | undefined;
+  let ownBase: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    ownBase = `http://127.0.0.1:${port}`;
+    own = await startProductServer({
+      PORT: String(port),
+      PUBLIC_URL: ownBase,
+      TRUST_PROXY: 'true',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'PODO <no-reply@example.com>',
+    });
+  });
+  afterAll(() => own?.stop());
+
+  it('lets the owner in from a new place with the e-mailed code after many wrong passwords from elsewhere', async () => {
+    // 21 wrong passwords from seven addresses (three each, before their delays start).
+    for (let a = 1; a <= 7; a++) {
+      for (let i = 0; i < 3; i++) {
+        const r = await fetch(`${ownBase}/api/v1/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${a}` },
+          body: JSON.stringify({ email: 'buyer@example.com', password: 'Wrong!2345' }),
+        });
+        expect(r.status).toBe(400);
+      }
+    }
+    const { page, context, errors, seen4xx } = await open();
+    await page.goto(`${ownBase}/account/login`);
+    await hydrated(page, '#login-password');
+    await page.fill('#login-email', 'buyer@example.com');
+    await page.fill('#login-password', 'Buyer!2345');
+    await page.press('#login-password', 'Enter');
+    await page.getByTestId('login-code-sent').waitFor();
+    expect(await text(page, '[data-testid=login-code-sent]')).toBe(
+      '보안을 위해 이메일로 로그인 인증번호를 보냈습니다. 10분 안에 인증번호를 입력해 로그인해 주세요.',
+    );
+    const mail = await nextMail('buyer@example.com', /로그인 인증번호/);
+    expect(mail.text).toContain(`${ownBase}/account/findpw`);
+
+    // An empty code is caught on the page; the mailed one logs in.
+    await page.press('#login-code', 'Enter');
+    expect(await text(page, '#login-code-error')).toBe('인증번호 6자리를 입력해 주세요.');
+    await page.fill('#login-code', codeIn(mail.text));
+    await page.press('#login-code', 'Enter');
+    await page.waitForURL(`${ownBase}/mypage`);
 
     expect(errors).toEqual([]);
     expect(seen4xx()).toEqual([]);

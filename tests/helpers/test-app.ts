@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     ...(temp ? { DATABASE_URL: temp.url } : {}),
     ...env,
   });
-  const db = await openDatabase({ url: config.databaseUrl, poolMax: 20 });
+  const db = await openDatabase({ url: config.databaseUrl, poolMax: 20, timeouts: config.databaseTimeouts });
   await migrateDatabase(db, config.databaseUrl);
   if (opts.seed !== false) await seedDemoData(db.db);
   // The demo wine catalogue (200+ wines) only where a test asks for it: most suites do not need it.

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -92,43 +93,6 @@ export interface BuildOptions {
 
 /** Builds the Fastify app with the whole API under /api/v1 (the web handler is added by the server). */
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
-  const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Errors raised before routing (an undecodable URL, a bad content type) get the same localized body as the rest.
-    frameworkErrors: (error, req, reply) => {
-      const lang = resolveLanguage({ acceptLanguage: req.headers['accept-language'] });
-      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      void (reply as unknown as FastifyReply).status(ERROR_STATUS[code]).send({ code, message: errorMessage(lang, code) });
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.decorate('deps', {
-    config,
-    db,
-    tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir)),
-    notifier: createNotifier(config, app.log),
-    startedAt: Date.now(),
-  } satisfies AppDeps);
-  app.addHook('onClose', async () => app.deps.notifier.close());
-
-  // zod validates every body, query and param; failures keep their issues for a localized message.
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
-  });
-  // Responses are typed at compile time; plain JSON.stringify keeps the hot path fast. The UTF-8 bytes go out as they
-  // are: node:http would otherwise join a (mostly two-byte, Korean) JSON string to the header block and flatten the
-  // result, a second full copy of every answer in the young generation.
-  app.setSerializerCompiler(() => (data) => Buffer.from(JSON.stringify(data)) as unknown as string);
-
-  app.decorateRequest('lang', 'ko-KR');
   // Security headers (helmet's, with a per-response CSP nonce): computed once by helmet itself, then set from that
   // list on every response. @fastify/helmet would rebuild helmet's middleware and CSP string on every request.
   const security = await securityHeaders({
@@ -148,19 +112,85 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
+  const withNonce = (value: string, at: number, nonce: string) =>
+    at < 0 ? value : value.slice(0, at) + nonce + value.slice(at + NONCE_MARK.length);
+  /** Gives a reply its nonce and the security headers: every answer, also those made before routing (frameworkErrors). */
+  const secure = (reply: FastifyReply) => {
+    const nonce = cspNonce();
+    reply.raw.cspNonce = nonce;
+    // Through Fastify's header object, not res.setHeader: a response whose headers all come from that object is
+    // written by node:http's fast path, instead of first copying each header into the raw response's own map.
+    for (const [name, value, at] of security) reply.header(name, withNonce(value, at, nonce));
+  };
+
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (an undecodable URL, a bad content type) get the same localized body as the rest.
+    frameworkErrors: (error, req, reply) => {
+      const lang = resolveLanguage({ acceptLanguage: req.headers['accept-language'] });
+      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      // The onRequest hooks did not run for these: the headers are set here.
+      secure(reply as unknown as FastifyReply);
+      void (reply as unknown as FastifyReply).status(ERROR_STATUS[code]).send({ code, message: errorMessage(lang, code) });
+    },
+    // Requests node:http cannot parse (a malformed request line or header, headers too large, a timeout) are
+    // answered on the socket, with the security headers and a localized body like every other error.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      const served = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable && !served?.headersSent) {
+        const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+        const body = JSON.stringify({ code: 'BAD_REQUEST', message: errorMessage('ko-KR', 'BAD_REQUEST') });
+        const head = [
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+          'content-type: application/json; charset=utf-8',
+          `content-length: ${Buffer.byteLength(body)}`,
+          'connection: close',
+          ...security.map(([name, value, at]) => `${name}: ${withNonce(value, at, cspNonce())}`),
+        ];
+        socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', {
+    config,
+    db,
+    tokens: new TokenService(
+      resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir),
+      config.tokenMaxTtlSeconds,
+    ),
+    notifier: createNotifier(config, app.log),
+    startedAt: Date.now(),
+  } satisfies AppDeps);
+  app.addHook('onClose', async () => app.deps.notifier.close());
+
+  // zod validates every body, query and param; failures keep their issues for a localized message.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+  });
+  // Responses are typed at compile time; plain JSON.stringify keeps the hot path fast. The UTF-8 bytes go out as they
+  // are: node:http would otherwise join a (mostly two-byte, Korean) JSON string to the header block and flatten the
+  // result, a second full copy of every answer in the young generation.
+  app.setSerializerCompiler(() => (data) => Buffer.from(JSON.stringify(data)) as unknown as string);
+
+  app.decorateRequest('lang', 'ko-KR');
   app.addHook('onRequest', (req, reply, done) => {
     const q = req.query as Record<string, unknown> | undefined;
     req.lang = resolveLanguage({
       query: typeof q?.lang === 'string' ? q.lang : undefined,
       acceptLanguage: req.headers['accept-language'],
     });
-    const nonce = cspNonce();
-    reply.raw.cspNonce = nonce;
-    // Through Fastify's header object, not res.setHeader: a response whose headers all come from that object is
-    // written by node:http's fast path, instead of first copying each header into the raw response's own map.
-    for (const [name, value, at] of security) {
-      reply.header(name, at < 0 ? value : value.slice(0, at) + nonce + value.slice(at + NONCE_MARK.length));
-    }
+    secure(reply);
     done();
   });
 

@@ -1,5 +1,6 @@
 /**
- * The admin CLI: `npm run admin -- <command>`. Reviews trade-buyer applications without the web back office.
+ * The admin CLI: `npm run admin -- <command>`. Reviews trade-buyer applications, and approved buyers' changes of
+ * their business details, without the web back office.
  *
  * - With DATABASE_URL it opens PostgreSQL directly.
  * - With the embedded PGlite database, a running server holds DATA_DIR (server.pid); the CLI then calls that
@@ -12,16 +13,19 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from '@podo/config';
-import { MEMBER_STATUSES } from '@podo/contracts';
+import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES } from '@podo/contracts';
 import { migrateDatabase, openDatabase, type DbHandle } from '@podo/db';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { AppError } from '@podo/api/lib/errors';
 import { errorMessage } from '@podo/api/lib/i18n';
 import { createNotifier } from '@podo/api/lib/notify';
 import {
+  approveBusinessChanges,
   approveMember,
+  listBusinessChanges,
   listMembers,
   memberIdByEmail,
+  rejectBusinessChanges,
   rejectMember,
   type AdminDeps,
   type AdminMember,
@@ -36,9 +40,13 @@ Commands:
                               list members, newest first (STATUS: ${MEMBER_STATUSES.join(', ')}; any case)
   approve <email>             approve a PENDING or REJECTED application: the member becomes a BUYER
   reject <email> <reason…>    reject a PENDING application; the member sees the reason
+  changes                     list approved buyers' business changes waiting for review, the longest waiting first
+  approve-changes <email>     apply a buyer's waiting business changes to the approved details
+  reject-changes <email> <reason…>
+                              drop a buyer's waiting business changes; the approved details stay
   help                        show this help
 
-The member is e-mailed about approvals and rejections (SMTP_URL; without it the mail goes to the log).
+The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log).
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
 /** A failure to report in one line, with its exit code. */
@@ -55,7 +63,10 @@ type Command =
   | { kind: 'help' }
   | { kind: 'members'; status?: (typeof MEMBER_STATUSES)[number]; query?: string }
   | { kind: 'approve'; email: string }
-  | { kind: 'reject'; email: string; reason: string };
+  | { kind: 'reject'; email: string; reason: string }
+  | { kind: 'changes' }
+  | { kind: 'approve-changes'; email: string }
+  | { kind: 'reject-changes'; email: string; reason: string };
 
 function parseArgs(argv: string[]): Command {
   const [cmd, ...rest] = argv;
@@ -85,14 +96,19 @@ function parseArgs(argv: string[]): Command {
       return out;
     }
     case 'approve':
-      if (rest.length !== 1 || !rest[0].includes('@')) throw usage('approve needs one e-mail address.');
-      return { kind: 'approve', email: rest[0] };
-    case 'reject': {
+    case 'approve-changes':
+      if (rest.length !== 1 || !rest[0].includes('@')) throw usage(`${cmd} needs one e-mail address.`);
+      return { kind: cmd, email: rest[0] };
+    case 'reject':
+    case 'reject-changes': {
       const reason = rest.slice(1).join(' ').trim();
-      if (!rest[0]?.includes('@') || !reason) throw usage('reject needs an e-mail address and a reason.');
+      if (!rest[0]?.includes('@') || !reason) throw usage(`${cmd} needs an e-mail address and a reason.`);
       if (reason.length > 500) throw usage('The reason may be at most 500 characters.');
-      return { kind: 'reject', email: rest[0], reason };
+      return { kind: cmd, email: rest[0], reason };
     }
+    case 'changes':
+      if (rest.length) throw usage('changes takes no arguments.');
+      return { kind: 'changes' };
     default:
       throw usage(`Unknown command: ${cmd}`);
   }
@@ -104,6 +120,9 @@ interface Backend {
   list(cmd: { status?: string; query?: string }): Promise<{ data: AdminMember[]; total: number }>;
   approve(email: string): Promise<AdminMember>;
   reject(email: string, reason: string): Promise<AdminMember>;
+  listChanges(): Promise<{ data: AdminMember[]; total: number }>;
+  approveChanges(email: string): Promise<AdminMember>;
+  rejectChanges(email: string, reason: string): Promise<AdminMember>;
   close(): Promise<void>;
 }
 
@@ -131,6 +150,9 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     list: (cmd) => wrap(() => listMembers(handle.db, { status: cmd.status as never, query: cmd.query, page: 1, size: 100 })),
     approve: (email) => wrap(async () => approveMember(deps, await memberIdByEmail(handle.db, email), null)),
     reject: (email, reason) => wrap(async () => rejectMember(deps, await memberIdByEmail(handle.db, email), reason, null)),
+    listChanges: () => wrap(() => listBusinessChanges(handle.db, { page: 1, size: 100 })),
+    approveChanges: (email) => wrap(async () => approveBusinessChanges(deps, await memberIdByEmail(handle.db, email))),
+    rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
     async close() {
       notifier.close();
       await handle.close();
@@ -192,6 +214,15 @@ function httpBackend(config: AppConfig, port: number): Backend {
     async reject(email, reason) {
       return (await call('POST', `/members/${await idByEmail(email)}/reject`, { reason })).data as AdminMember;
     },
+    async listChanges() {
+      return (await call('GET', '/business-changes?size=100')) as { data: AdminMember[]; total: number };
+    },
+    async approveChanges(email) {
+      return (await call('POST', `/members/${await idByEmail(email)}/business-changes/approve`)).data as AdminMember;
+    },
+    async rejectChanges(email, reason) {
+      return (await call('POST', `/members/${await idByEmail(email)}/business-changes/reject`, { reason })).data as AdminMember;
+    },
     async close() {},
   };
 }
@@ -236,17 +267,41 @@ async function openBackend(config: AppConfig): Promise<Backend> {
 }
 
 function table(rows: AdminMember[]): string {
-  const cells = rows.map((m) => [
-    String(m.id),
-    m.status,
-    m.role,
-    m.email,
-    m.fullName,
-    m.business?.companyName ?? '-',
-    m.business?.businessNumber ?? '-',
-    m.createdAt.slice(0, 10),
-  ]);
-  const head = ['ID', 'STATUS', 'ROLE', 'E-MAIL', 'NAME', 'COMPANY', 'BUSINESS NO.', 'SIGNED UP'];
+  return grid(
+    ['ID', 'STATUS', 'ROLE', 'E-MAIL', 'NAME', 'COMPANY', 'BUSINESS NO.', 'SIGNED UP'],
+    rows.map((m) => [
+      String(m.id),
+      m.status,
+      m.role,
+      m.email,
+      m.fullName,
+      m.business?.companyName ?? '-',
+      m.business?.businessNumber ?? '-',
+      m.createdAt.slice(0, 10),
+    ]),
+  );
+}
+
+/** One line per waiting field: what is approved and what the buyer asked for. */
+function changesTable(rows: AdminMember[]): string {
+  return grid(
+    ['ID', 'E-MAIL', 'FIELD', 'APPROVED', 'REQUESTED', 'SINCE'],
+    rows.flatMap((m) => {
+      const b = m.business;
+      const pending = b?.pendingChanges ?? {};
+      return BUSINESS_REVIEW_FIELDS.filter((k) => pending[k] !== undefined).map((k) => [
+        String(m.id),
+        m.email,
+        k,
+        b?.[k] ?? '-',
+        pending[k] ?? '-',
+        (b?.pendingSince ?? '').slice(0, 16).replace('T', ' '),
+      ]);
+    }),
+  );
+}
+
+function grid(head: string[], cells: string[][]): string {
   // Hangul and other wide characters take two columns in a terminal.
   const width = (s: string) =>
     [...s].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(c) ? 2 : 1), 0);
@@ -292,9 +347,20 @@ async function main(argv: string[]): Promise<number> {
     } else if (cmd.kind === 'approve') {
       const m = await backend.approve(cmd.email);
       console.log(`Approved ${m.email} (id ${m.id}${m.business ? `, ${m.business.companyName}` : ''}): now an approved BUYER.`);
-    } else {
+    } else if (cmd.kind === 'reject') {
       const m = await backend.reject(cmd.email, cmd.reason);
       console.log(`Rejected ${m.email} (id ${m.id}). Reason shown to the member: ${cmd.reason}`);
+    } else if (cmd.kind === 'changes') {
+      const { data, total } = await backend.listChanges();
+      const what = 'members with business changes waiting for review';
+      if (data.length === 0) console.log(`No ${what}.`);
+      else console.log(`${changesTable(data)}\n\n${total} ${what}${total > data.length ? ` (showing the first ${data.length})` : ''}.`);
+    } else if (cmd.kind === 'approve-changes') {
+      const m = await backend.approveChanges(cmd.email);
+      console.log(`Applied the business changes of ${m.email} (id ${m.id}): now ${m.business?.companyName ?? '-'}.`);
+    } else {
+      const m = await backend.rejectChanges(cmd.email, cmd.reason);
+      console.log(`Rejected the business changes of ${m.email} (id ${m.id}). Reason mailed to the member: ${cmd.reason}`);
     }
     console.error(`(via ${backend.via})`);
     return 0;

@@ -20,6 +20,7 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     template: pgliteTemplate,
+    timeouts: config.databaseTimeouts,
   });
   try {
     await migrateDatabase(db, config.databaseUrl);
@@ -28,6 +29,9 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
     const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };
     const app = await buildApp({ config, db, logger });
     app.addHook('onClose', async () => db.close());
+    // A lost connection (terminated backend, restart) is dropped by the pool; the requests it served answered 503.
+    db.onConnectionError = (err) =>
+      app.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, 'database connection lost');
     // The embedded database runs one statement per event-loop iteration: it lets a burst of connections in first.
     if (db.connectionAccepted) app.server.on('connection', db.connectionAccepted);
     if (seeded) app.log.info('demo data loaded into the empty database');

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
+import { AppError } from '@podo/api/lib/errors';
 import type { ApiFetch } from '../../web/app/lib/api';
 
 /** Calls the API inside this process (app.inject): no socket, same validation, errors and rate limits. */
@@ -70,6 +71,34 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
+/**
+ * The built client files (hashed assets immutable, the rest for an hour, pre-compressed br/gzip beside them). A
+ * missing asset or favicon is a quick localized 404 through the API's error handling (with the security headers
+ * every answer carries), not a server-rendered page.
+ */
+export async function serveStatic(scope: FastifyInstance, clientDir: string) {
+  await scope.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    cacheControl: false, // set below: immutable for hashed assets
+    setHeaders(res, file) {
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+  const missing = async () => {
+    throw new AppError('NOT_FOUND');
+  };
+  // Files that exist were registered above, one route each; these catch the rest of their names.
+  scope.get('/assets/*', { schema: { hide: true } }, missing);
+  if (!existsSync(path.join(clientDir, 'favicon.ico'))) scope.get('/favicon.ico', { schema: { hide: true } }, missing);
+}
+
 export interface WebOptions {
   /** apps/web/build: client/ (static) and server/index.js (SSR). */
   buildDir: string;
@@ -89,20 +118,7 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
   const { config } = app.deps;
 
   await app.register(async (web) => {
-    await web.register(fastifyStatic, {
-      root: path.join(buildDir, 'client'),
-      prefix: '/',
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      cacheControl: false, // set below: immutable for hashed assets
-      setHeaders(res, file) {
-        res.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
+    await serveStatic(web, path.join(buildDir, 'client'));
 
     // React Router reads the raw body itself (form posts to actions).
     web.removeAllContentTypeParsers();

@@ -25,8 +25,8 @@ export const ZSiteConfig = z.object({
     name: ZLocalizedText,
     ceo: ZLocalizedText,
     businessRegistrationNumber: z.string().regex(/^\d{3}-\d{2}-\d{5}$/, 'like 123-45-67890'),
-    mailOrderNumber: z.string().min(1),
-    liquorLicense: z.string().min(1).optional(),
+    mailOrderNumber: ZLocalizedText,
+    liquorLicense: ZLocalizedText.optional(),
     address: ZLocalizedText,
     email: z.string().email(),
     fax: z.string().optional(),
@@ -42,6 +42,16 @@ const bool = (def: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
+
+/** A time limit in milliseconds: 0 (off) or 10 ms to 10 minutes. */
+const msLimit = (def: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .refine((v) => v === 0 || v >= 10, 'milliseconds: 0 (off) or at least 10')
+    .default(def);
 
 /** The default size of the PostgreSQL pool: two connections per CPU core, from 4 to 20. */
 export function defaultPoolMax(cores = os.availableParallelism()): number {
@@ -61,6 +71,12 @@ const ZEnv = z.object({
   // pool of 10 let more statements run than there were cores: the same throughput, but p99 at 100 connections of
   // 580-910 ms against 160-220 ms with 4 (docs/performance.md, 2026-11-22 18:45 UTC).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(defaultPoolMax()),
+  // Time limits of the request path (docs/architecture.md, "Faults and timeouts"); 0 turns one off. A request over
+  // one gets 503 SERVICE_UNAVAILABLE instead of hanging.
+  DB_STATEMENT_TIMEOUT_MS: msLimit(10_000),
+  DB_LOCK_TIMEOUT_MS: msLimit(3_000),
+  DB_IDLE_TX_TIMEOUT_MS: msLimit(10_000),
+  DB_ACQUIRE_TIMEOUT_MS: msLimit(3_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -69,6 +85,13 @@ const ZEnv = z.object({
   SITE_CONFIG_FILE: z.string().default('config/site.json'),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The longest lifetime of an access token (default 7 days, the Kakao flow's); longer ones are capped or refused.
+  TOKEN_MAX_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(30 * 24 * 3600)
+    .default(7 * 24 * 3600),
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   TRUST_PROXY: bool(false),
   CATALOG_CACHE: bool(true),
@@ -86,6 +109,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^[0-9-]{8,20}$/, 'a registered sender number like 02-1234-5678')
     .optional(),
+  // Global caps on text messages (every purpose, every process): many addresses pumping codes cannot run up the bill.
+  SMS_CAP_PER_HOUR: z.coerce.number().int().min(0).default(500),
+  SMS_CAP_PER_DAY: z.coerce.number().int().min(0).default(3000),
+  ADMIN_EMAIL: z.string().email().optional(),
   ...oauthEnv('KAKAO'),
   ...oauthEnv('NAVER'),
   ...oauthEnv('GOOGLE'),
@@ -170,11 +197,15 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
+  /** Statement, lock, idle-in-transaction and pool-acquisition limits of the request path, in ms (0: off). */
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; acquireMs: number };
   redisUrl?: string;
   logLevel: string;
   publicUrl?: string;
   /** JWT signing secret; when unset the server generates one and keeps it in DATA_DIR. */
   jwtSecret?: string;
+  /** Longest access-token lifetime: issuing caps to it, verifying refuses longer (docs/accounts.md "Tokens"). */
+  tokenMaxTtlSeconds: number;
   /** Load demo data on an empty database (default on, unless NODE_ENV=production is set explicitly). */
   demoData: boolean;
   trustProxy: boolean;
@@ -183,7 +214,17 @@ export interface AppConfig {
   catalogCache: boolean;
   /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
   mail: { smtpUrl?: string; from: string };
-  sms: { provider: 'log' | 'http'; httpUrl?: string; httpToken?: string; sender?: string };
+  sms: {
+    provider: 'log' | 'http';
+    httpUrl?: string;
+    httpToken?: string;
+    sender?: string;
+    /** Text messages sent at most per clock hour and per calendar day (Korea time), all processes together. */
+    capPerHour: number;
+    capPerDay: number;
+  };
+  /** Where operational notices go (the SMS cap reached); unset: every admin member's e-mail. */
+  adminEmail?: string;
   /** Social login providers that have a client id configured. */
   oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   site: TSiteConfig;
@@ -227,16 +268,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseTimeouts: {
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_TX_TIMEOUT_MS,
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     jwtSecret: e.JWT_SECRET,
+    tokenMaxTtlSeconds: e.TOKEN_MAX_TTL_SECONDS,
     demoData: demo,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     catalogCache: e.CATALOG_CACHE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
-    sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN, sender: e.SMS_SENDER },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      httpUrl: e.SMS_HTTP_URL,
+      httpToken: e.SMS_HTTP_TOKEN,
+      sender: e.SMS_SENDER,
+      capPerHour: e.SMS_CAP_PER_HOUR,
+      capPerDay: e.SMS_CAP_PER_DAY,
+    },
+    adminEmail: e.ADMIN_EMAIL,
     oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
   };
@@ -268,8 +324,26 @@ export function localized(text: TLocalizedText | undefined, lang: Language): str
   return (text as Record<string, string | undefined>)[lang] ?? (text as Record<string, string>)['ko-KR'];
 }
 
+/**
+ * The language `localized` shows a text in when it is not `lang`: Korean for a missing translation, and for a
+ * text given once that is written in Hangul. Undefined when the text suits `lang` (or is language-neutral).
+ */
+export function localizedFallback(text: TLocalizedText | undefined, lang: Language): Language | undefined {
+  if (text === undefined || lang === 'ko-KR') return undefined;
+  if (typeof text === 'string') return /[\uac00-\ud7a3]/.test(text) ? 'ko-KR' : undefined;
+  return (text as Record<string, string | undefined>)[lang] === undefined ? 'ko-KR' : undefined;
+}
+
+const COMPANY_TEXTS = ['name', 'ceo', 'mailOrderNumber', 'liquorLicense', 'address', 'privacyOfficer'] as const;
+
 /** The part of the site config the browser may see, with texts resolved for one language. */
 export function publicSiteConfig(site: TSiteConfig, lang: Language) {
+  // Company texts shown in another language than `lang` (so the footer can mark them with `lang`).
+  const textLangs: Partial<Record<(typeof COMPANY_TEXTS)[number], Language>> = {};
+  for (const k of COMPANY_TEXTS) {
+    const l = localizedFallback(site.company[k], lang);
+    if (l) textLangs[k] = l;
+  }
   return {
     brandName: localized(site.brandName, lang),
     slug: site.slug,
@@ -279,12 +353,13 @@ export function publicSiteConfig(site: TSiteConfig, lang: Language) {
       name: localized(site.company.name, lang),
       ceo: localized(site.company.ceo, lang),
       businessRegistrationNumber: site.company.businessRegistrationNumber,
-      mailOrderNumber: site.company.mailOrderNumber,
-      liquorLicense: site.company.liquorLicense ?? '',
+      mailOrderNumber: localized(site.company.mailOrderNumber, lang),
+      liquorLicense: localized(site.company.liquorLicense, lang),
       address: localized(site.company.address, lang),
       email: site.company.email,
       fax: site.company.fax ?? '',
       privacyOfficer: localized(site.company.privacyOfficer, lang),
+      textLangs,
     },
     familySites: site.familySites.map((f) => ({ key: f.key, name: localized(f.name, lang), url: f.url })),
     social: site.social,

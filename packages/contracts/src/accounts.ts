@@ -106,6 +106,14 @@ export const ZUploadResult = z.object({
 });
 
 // ---- me ------------------------------------------------------------------------------------------------
+/** Requested values waiting for admin review, by field (only the fields that differ from the approved ones). */
+export const ZBusinessChanges = z.object({
+  companyName: z.string().optional(),
+  representative: z.string().optional(),
+  businessType: ZBusinessType.optional(),
+  taxEmail: z.string().optional(),
+});
+export type TBusinessChanges = z.infer<typeof ZBusinessChanges>;
 export const ZBusinessProfile = z.object({
   companyName: z.string(),
   businessNumber: z.string(),
@@ -113,6 +121,10 @@ export const ZBusinessProfile = z.object({
   businessType: ZBusinessType,
   taxEmail: z.string(),
   certificate: z.object({ id: z.string(), name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+  /** An approved buyer's changes waiting for admin review; the values above stay in force until then. */
+  pendingChanges: ZBusinessChanges.nullable(),
+  /** When the changes were asked for (ISO time), null when nothing waits. */
+  pendingSince: z.string().nullable(),
 });
 export const ZMe = z.object({
   id: z.number().int(),
@@ -128,6 +140,11 @@ export const ZMe = z.object({
   rejectReason: z.string().nullable(),
   business: ZBusinessProfile.nullable(),
   sns: z.array(z.object({ provider: ZSocialProvider, email: z.string().nullable(), linkedAt: z.string() })),
+  /**
+   * False for a member who signs in only through a social account: changing the mobile number or the business
+   * details then needs a social re-authentication (`reauthToken`) instead of the password.
+   */
+  hasPassword: z.boolean(),
   /** True when the password is 356+ days old and the campaign was not snoozed: show the change modal. */
   passwordChangeDue: z.boolean(),
   passwordChangedAt: z.string(),
@@ -139,7 +156,15 @@ export type TBusinessProfile = z.infer<typeof ZBusinessProfile>;
 
 export const ZMatchPasswordBody = z.object({ email: zEmail, password: zPassword });
 export const ZChangePasswordBody = z.object({ email: zEmail, password: zPassword, newPassword: zNewPassword });
-export const ZChangeMobileBody = z.object({ mode: z.literal('CERT_MOBILE'), mobile: zMobile, code: zCode });
+/**
+ * Proof that the member, not just their token, asks for an account change: the current password, or for a member
+ * without one (`hasPassword: false`) the `reauthToken` of POST /auth/{provider}/reauth (single use, 5 minutes).
+ */
+const zIdentityProof = {
+  password: zPassword.optional(),
+  reauthToken: z.string().min(1).max(200).optional(),
+};
+export const ZChangeMobileBody = z.object({ mode: z.literal('CERT_MOBILE'), mobile: zMobile, code: zCode, ...zIdentityProof });
 export const ZChangeUserBody = z.object({
   fullName: zName.optional(),
   birthday: zBirthday.optional(),
@@ -148,12 +173,16 @@ export const ZChangeUserBody = z.object({
   business: ZBusinessInput.partial().optional(),
   /** A new certificate (POST /signup/certificate) re-submits a rejected application. */
   certificateFileId: z.uuid().optional(),
+  /** Needed (one of them) when the business details change. */
+  ...zIdentityProof,
 });
 export const ZChangeSnsBody = z.object({
   snsType: ZSocialProvider,
   code: z.string().min(1).max(2000),
   redirectUri: z.url().max(500),
   state: z.string().min(1).max(200),
+  /** A member without a password links another account only with a re-authentication through a linked one. */
+  reauthToken: zIdentityProof.reauthToken,
 });
 export const ZLeaveBody = z
   .object({
@@ -180,7 +209,11 @@ export const ZResetPasswordEmailBody = z.object({ email: zEmail, code: zCode, pa
 export const ZResetPasswordMobileBody = z.object({ email: zEmail, mobile: zMobile, code: zCode, password: zNewPassword });
 
 // ---- social login --------------------------------------------------------------------------------------
-export const ZOAuthStartQuery = z.object({ redirectUri: z.url().max(500) });
+export const ZOAuthStartQuery = z.object({
+  redirectUri: z.url().max(500),
+  /** `reauth` asks the provider to make the person log in again (before POST /auth/{provider}/reauth). */
+  purpose: z.enum(['login', 'reauth']).optional(),
+});
 export const ZOAuthStart = z.object({
   data: z.object({ authorizeUrl: z.string(), state: z.string(), popup: z.object({ width: z.number(), height: z.number() }) }),
 });
@@ -188,6 +221,11 @@ export const ZOAuthCodeBody = z.object({
   code: z.string().min(1).max(2000),
   state: z.string().min(1).max(200),
   redirectUri: z.url().max(500),
+});
+/** POST /auth/{provider}/reauth: a single-use proof, for account changes of a member without a password. */
+export const ZReauthResult = z.object({
+  message: z.string(),
+  data: z.object({ reauthToken: z.string(), expiresAt: z.string().meta({ description: 'ISO time the proof expires' }) }),
 });
 /** POST /oauth: the Kakao code flow of the spec; answers access_token (7-day token). */
 export const ZKakaoOAuthResult = z.object({ access_token: z.string(), expires_at: z.string() });
@@ -207,4 +245,5 @@ export const ZAdminMemberList = z.object({
   total: z.number().int(),
 });
 export const ZAdminRejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const ZAdminPageQuery = ZAdminMemberQuery.pick({ page: true, size: true });
 export const ZIdParam = z.object({ id: z.coerce.number().int().min(1) });

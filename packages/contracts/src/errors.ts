@@ -15,9 +15,19 @@ export const ERROR_STATUS = {
   SOCIAL_ALREADY_LINKED: 409,
   MEMBER_NOT_PENDING: 409,
   BUSINESS_LOCKED: 409,
+  /** An admin decision on business changes of a member who has none waiting. */
+  NO_PENDING_CHANGES: 409,
   PASSWORD_INCORRECT: 400,
   PASSWORD_TOO_COMMON: 400,
   PASSWORD_SAME: 400,
+  /** Changing the mobile number or business details needs the current password in the same request. */
+  PASSWORD_REQUIRED: 400,
+  /** The same for a member without a password: a social re-authentication (reauthToken) is needed. */
+  REAUTH_REQUIRED: 400,
+  /** The reauthToken is unknown, expired, used or another member's. */
+  REAUTH_INVALID: 400,
+  /** The social account of a re-authentication is not one linked to this member. */
+  REAUTH_OTHER_ACCOUNT: 400,
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
   CODE_ATTEMPTS_EXCEEDED: 400,
@@ -25,9 +35,17 @@ export const ERROR_STATUS = {
   CODE_COOLDOWN: 429,
   CODE_SEND_LIMIT: 429,
   LOGIN_LOCKED: 429,
+  /** The right password from an address new to an account under attack: a code was e-mailed; log in again with it. */
+  LOGIN_CODE_REQUIRED: 403,
+  /** POST /valid-email and /valid-mobile: the per-address limit of availability checks. */
+  CHECK_LIMIT: 429,
   FILE_REQUIRED: 400,
   FILE_TYPE_NOT_ALLOWED: 415,
   FILE_TOO_LARGE: 413,
+  /** An image that does not decode as the type its bytes claim (a JPEG header followed by HTML, a broken file). */
+  FILE_INVALID: 422,
+  /** A PDF with scripts, launch actions, attached files or other active content (or parts that cannot be checked). */
+  FILE_UNSAFE: 422,
   OAUTH_INVALID_STATE: 400,
   OAUTH_FAILED: 400,
   OAUTH_PROVIDER_DISABLED: 400,
@@ -46,6 +64,10 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The hourly or daily SMS cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached: no text messages for now. */
+  SMS_UNAVAILABLE: 503,
+  /** The same where the flow has an e-mail way (password reset): the message says to use it. */
+  SMS_UNAVAILABLE_USE_EMAIL: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -25,7 +25,10 @@ export type TCountryList = z.infer<typeof ZCountryList>;
 
 // ---- health ----------------------------------------------------------------------------------------------
 export const ZHealth = z.object({
-  status: z.enum(['ok', 'error']),
+  /** ok; degraded when the database is slow (still 200); error when it is down (503). */
+  status: z.enum(['ok', 'degraded', 'error']),
+  /** The database: answering, answering slowly (or requests ran out of time lately), or not answering within the check. */
+  db: z.enum(['ok', 'slow', 'down']),
   database: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),
 });
@@ -37,6 +40,12 @@ export const MEMBER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] 
 export const ZLoginBody = z.object({
   email: z.email().max(254),
   password: z.string().min(1).max(200),
+  /** The e-mailed one-time code, when the previous answer was LOGIN_CODE_REQUIRED (docs/accounts.md "Login throttling"). */
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { message: 'code' })
+    .optional()
+    .meta({ example: '123456' }),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 export const ZLoginResult = z.object({ data: z.object({ accessToken: z.string(), expiresAt: z.string() }) });

@@ -13,6 +13,13 @@ export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,50}$/;
 export const PASSWORD_CAMPAIGN_DAYS = 356;
 /** 'Change next time' hides the campaign for this many days. */
 export const PASSWORD_CAMPAIGN_SNOOZE_DAYS = 30;
+/**
+ * The business details an approved buyer's change puts back to admin review (the registration number and the
+ * certificate cannot change after approval at all: BUSINESS_LOCKED).
+ */
+export const BUSINESS_REVIEW_FIELDS = ['companyName', 'representative', 'businessType', 'taxEmail'] as const;
+/** A social re-authentication (members without a password) allows one account change within this many minutes. */
+export const REAUTH_MINUTES = 5;
 
 export function isValidPassword(pw: string): boolean {
   return PASSWORD_RE.test(pw);

@@ -6,20 +6,33 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { AbandonedError, preparedRunner } from './prepared';
-import { takeTurns, turnTaker } from './turns';
+import { takeTurns, TurnTimeoutError, turnTaker } from './turns';
 import { unpackDataDir } from './unpack';
 
 export { AbandonedError } from './prepared';
+// A statement that waited longer than DbTimeouts.acquireMs fails with this message, from the pool or the PGlite turns.
+export { ACQUIRE_TIMEOUT_MESSAGE, TurnTimeoutError } from './turns';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (same SQL dialect for both). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What the health check reports of the database: answering, answering slowly, or not answering in time. */
+export type DbState = 'ok' | 'slow' | 'down';
 
 export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Round trip to the database; throws when it does not answer. */
   ping(): Promise<void>;
+  /**
+   * The database's state within `deadlineMs`, whatever the database does: on PostgreSQL a round trip on a connection
+   * of its own (never queued behind the request pool), `slow` when it took over `slowMs`, `down` when it failed or
+   * did not answer in time. On PGlite (in-process) `down` only when the round trip fails, `slow` when it is late.
+   */
+  probe(deadlineMs: number, slowMs: number): Promise<DbState>;
+  /** Called with every error of a pool or client connection (a terminated backend, a restart): for the log. */
+  onConnectionError?: (err: Error) => void;
   /** PGlite only: call when the HTTP server accepts a connection (see Turns.accepted in turns.ts). */
   connectionAccepted?: () => void;
   close(): Promise<void>;
@@ -37,6 +50,23 @@ export interface OpenOptions {
    * WebAssembly, which saves about three seconds at first start.
    */
   template?: string;
+  /**
+   * Limits for serving requests (the server passes its configuration). Unset: none, as the CLI, seeding and
+   * migrations want for their long statements.
+   */
+  timeouts?: DbTimeouts;
+}
+
+/** Time limits in milliseconds; 0 turns one off. */
+export interface DbTimeouts {
+  /** PostgreSQL statement_timeout: the longest a statement runs (lock waits included). */
+  statementMs: number;
+  /** PostgreSQL lock_timeout: the longest a statement waits for a lock. */
+  lockMs: number;
+  /** PostgreSQL idle_in_transaction_session_timeout: a session idle inside a transaction this long is ended. */
+  idleInTransactionMs: number;
+  /** The longest a statement waits for a pool connection (PostgreSQL) or for its turn (PGlite). */
+  acquireMs: number;
 }
 
 /**
@@ -92,43 +122,7 @@ export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?
 
 /** Opens the database (PGlite or PostgreSQL) without migrating it. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
-  if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => {});
-    const db = drizzle({ client: pool, schema }) as unknown as Database;
-    const types = {
-      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
-    };
-    rawRunners.set(db, async (text, values, gone) => {
-      if (!gone) return pool.query({ text, values, types });
-      // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
-      const client = await pool.connect();
-      if (gone()) {
-        client.release();
-        throw new AbandonedError();
-      }
-      try {
-        const result = await client.query({ text, values, types });
-        client.release();
-        return result;
-      } catch (e) {
-        client.release(e as Error);
-        throw e;
-      }
-    });
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => pool.end(),
-    };
-  }
+  if (opts.url) return postgresHandle(opts.url, opts.poolMax ?? 10, opts.timeouts);
   const { PGlite: Pg } = await import('@electric-sql/pglite');
   let dir: string | undefined;
   let unpacked = false;
@@ -157,16 +151,169 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     mkdirSync(dir, { recursive: true });
     client = await Pg.create(dir);
   }
-  return pgliteHandle(client);
+  return pgliteHandle(client, opts.timeouts?.acquireMs);
+}
+
+/** Resolves `late` after `ms` unless `work` settles first (the timer is cleared then). */
+async function within<T, L>(work: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<L>((resolve) => (timer = setTimeout(resolve, ms, late)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Makes a checked-out client go back to its pool when its connection ends, and its release idempotent. */
+function releasedWhenLost<C extends import('pg').PoolClient>(client: C): C {
+  const release = client.release;
+  let released = false;
+  const lost = () => {
+    if (released) return;
+    released = true;
+    release(new Error('Connection terminated while checked out'));
+  };
+  client.once('end', lost);
+  client.release = (err?: Error | boolean) => {
+    client.removeListener('end', lost);
+    if (released) return;
+    released = true;
+    release(err);
+  };
+  return client;
+}
+
+/**
+ * A node-postgres pool that survives its database: a connection that dies (a terminated backend, a restart) is
+ * reported to onConnectionError and dropped, never an unhandled 'error' event, and the statements in flight fail
+ * with the driver's error for the API to answer 503. The next statements get fresh connections.
+ */
+async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): Promise<DbHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Bounds both the wait for a free connection and the opening of a new one.
+    connectionTimeoutMillis: timeouts?.acquireMs || undefined,
+    // Sent as start-up parameters of every connection (0: not sent, the server's own setting holds).
+    statement_timeout: timeouts?.statementMs || undefined,
+    lock_timeout: timeouts?.lockMs || undefined,
+    idle_in_transaction_session_timeout: timeouts?.idleInTransactionMs || undefined,
+  });
+  const handle = {} as DbHandle;
+  const report = (err: Error) => handle.onConnectionError?.(err);
+  // The pool re-emits the errors of idle clients, which the listener below reports already; without a listener
+  // the pool itself would throw them.
+  pool.on('error', () => {});
+  // A checked-out client whose connection dies between two statements (inside a transaction, or between
+  // pool.connect() and its first query) emits 'error' on itself, with no pool listener attached then: that
+  // event ended the process. Every client keeps this listener for its whole life.
+  pool.on('connect', (client) => client.on('error', report));
+  // Drizzle's transaction() sends BEGIN before entering its try/finally: when the connection is lost right then, the
+  // client was never released, and the pool lost a connection for good (4 of 20 after 10 rounds of terminated
+  // backends). A checked-out client whose connection ends goes back to the pool (which drops it) at once; the
+  // holder's own release afterwards does nothing.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: unknown) =>
+    callback ? connect(callback as never) : connect().then(releasedWhenLost)) as typeof pool.connect;
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+  };
+  rawRunners.set(db, async (text, values, gone) => {
+    if (!gone) return pool.query({ text, values, types });
+    // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
+    const client = await pool.connect();
+    if (gone()) {
+      client.release();
+      throw new AbandonedError();
+    }
+    try {
+      const result = await client.query({ text, values, types });
+      client.release();
+      return result;
+    } catch (e) {
+      client.release(e as Error);
+      throw e;
+    }
+  });
+
+  // The health check's own connection: a probe never waits behind the requests for the pool, and a locked table
+  // or a full pool does not slow it. Concurrent probes share one round trip.
+  let pinger: InstanceType<typeof pg.Client> | undefined;
+  let pinging: Promise<void> | undefined;
+  const drop = (c: InstanceType<typeof pg.Client>) => {
+    if (pinger === c) pinger = undefined;
+    c.end().catch(() => {});
+  };
+  const pingOnce = async (deadlineMs: number) => {
+    let c = pinger;
+    if (!c) {
+      c = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: deadlineMs,
+        statement_timeout: deadlineMs,
+        application_name: 'health',
+      });
+      const fresh = c;
+      fresh.on('error', (err) => {
+        drop(fresh);
+        report(err);
+      });
+      try {
+        await fresh.connect();
+      } catch (e) {
+        drop(fresh);
+        throw e;
+      }
+      pinger = fresh;
+    }
+    try {
+      // query_timeout: a connection that hangs (a network partition) is given up on the client side too.
+      await c.query({ text: 'select 1', query_timeout: deadlineMs } as never);
+    } catch (e) {
+      drop(c);
+      throw e;
+    }
+  };
+
+  Object.assign(handle, {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    probe: async (deadlineMs: number, slowMs: number) => {
+      const t0 = performance.now();
+      pinging ??= pingOnce(deadlineMs).finally(() => (pinging = undefined));
+      const answered = await within(
+        pinging.then(
+          () => true,
+          () => false,
+        ),
+        deadlineMs,
+        false,
+      );
+      if (!answered) return 'down';
+      return performance.now() - t0 > slowMs ? 'slow' : 'ok';
+    },
+    close: async () => {
+      if (pinger) await pinger.end().catch(() => {});
+      await pool.end();
+    },
+  } satisfies Omit<DbHandle, 'onConnectionError'>);
+  return handle;
 }
 
 /**
  * The DbHandle of an open PGlite client: statements take turns (turns.ts), raw queries keep timestamps as text and
  * run as prepared statements (prepared.ts).
  */
-async function pgliteHandle(client: PGlite): Promise<DbHandle> {
+async function pgliteHandle(client: PGlite, acquireMs?: number): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  const turn = turnTaker();
+  const turn = turnTaker(acquireMs);
   takeTurns(client, turn);
   const db = drizzle({ client, schema }) as unknown as Database;
   const raw = (v: string) => v;
@@ -178,6 +325,16 @@ async function pgliteHandle(client: PGlite): Promise<DbHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    // In process: it cannot be unreachable, only busy (a long turn queue) or broken.
+    probe: async (deadlineMs: number) =>
+      within(
+        client.query('select 1').then(
+          () => 'ok' as const,
+          (e: unknown) => (e instanceof TurnTimeoutError ? ('slow' as const) : ('down' as const)),
+        ),
+        deadlineMs,
+        'slow' as const,
+      ),
     connectionAccepted: turn.accepted,
     close: () => client.close(),
   };
@@ -198,6 +355,8 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const client = new pg.Client({ connectionString: url });
+  // A connection lost between two statements (a restart) fails the migration with that error, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

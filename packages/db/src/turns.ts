@@ -14,14 +14,38 @@ export interface Turns {
 /** The most turns in a row held back for arriving connections; then one statement runs regardless. */
 export const HOLD_MAX = 256;
 
+/** The message of node-postgres's pool when no connection comes in time; a late turn fails with the same one. */
+export const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** A statement that waited longer than its taker's `waitMs` for a turn: it did not run. */
+export class TurnTimeoutError extends Error {
+  override readonly name = 'TurnTimeoutError';
+  constructor() {
+    super(ACQUIRE_TIMEOUT_MESSAGE);
+  }
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(e: Error): void;
+  since: number;
+}
+
 /**
  * Hands out turns, one per event-loop iteration, first come first served: a single setImmediate chain releases one
  * waiter per check phase (an immediate queued by a running immediate waits for the next iteration). Awaiting
  * setImmediate in each caller would not do: every immediate queued during one poll phase runs in the same check
  * phase.
+ *
+ * With `waitMs` (> 0), a waiter whose turn comes later than that while others wait behind it gets TurnTimeoutError
+ * instead, and every such waiter at the head of the queue is let go at once: an overloaded server sheds work (the API
+ * answers 503) instead of growing a queue that no client waits for any more. Checked when the turn comes (no timer
+ * per statement): a waiter hears within about one statement of its limit, since everything ahead of it is let go by
+ * then too. The last waiter always runs: a lone statement held up by a long one (a cold start, a migration, a
+ * collection pause) is no sign of pressure.
  */
-export function turnTaker(): Turns {
-  const waiting: (() => void)[] = [];
+export function turnTaker(waitMs = 0): Turns {
+  const waiting: Waiter[] = [];
   let scheduled = false;
   let arrived = false;
   let held = 0;
@@ -34,13 +58,17 @@ export function turnTaker(): Turns {
     }
     arrived = false;
     held = 0;
-    waiting.shift()!();
+    if (waitMs > 0) {
+      const now = performance.now();
+      while (waiting.length > 1 && now - waiting[0]!.since > waitMs) waiting.shift()!.reject(new TurnTimeoutError());
+    }
+    waiting.shift()?.resolve();
     if (waiting.length) setImmediate(next);
     else scheduled = false;
   };
   const turn = (() =>
-    new Promise<void>((resolve) => {
-      waiting.push(resolve);
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ resolve, reject, since: waitMs > 0 ? performance.now() : 0 });
       if (!scheduled) {
         scheduled = true;
         setImmediate(next);

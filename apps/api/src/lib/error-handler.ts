@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, type ErrorCode, type TApiError } from '@podo/contracts';
 import { AbandonedError } from '@podo/db';
-import { AppError, RequestValidationError } from './errors';
+import { noteDatabaseFault } from '../modules/health/service';
+import { AppError, databaseFault, RequestValidationError } from './errors';
 import { errorMessage, validationMessage } from './i18n';
+
+/** Retry-After of a 503 for a database fault: a lost connection is replaced at once, a lock or a restart takes seconds. */
+export const DB_RETRY_AFTER_SECONDS = 2;
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
@@ -40,6 +44,16 @@ export function installErrorHandling(app: FastifyInstance) {
         code: 'VALIDATION_FAILED',
         message: validationMessage(lang, error.issues, error.validationContext),
       });
+    }
+    const fault = databaseFault(error);
+    if (fault) {
+      // Never a 500 or a hang: the database is unavailable for now (docs/architecture.md, "Faults and timeouts").
+      if (fault === 'timeout') noteDatabaseFault(req.server.deps.db);
+      const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+      const cause = e.cause && typeof e.cause === 'object' ? e.cause : e;
+      req.log.warn({ err: { code: cause.code, message: cause.message }, fault }, 'database unavailable');
+      reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
+      return send(reply, 503, { code: 'SERVICE_UNAVAILABLE', message: errorMessage(lang, 'SERVICE_UNAVAILABLE') });
     }
     const fe = error as FastifyError;
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;

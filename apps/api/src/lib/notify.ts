@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppConfig } from '@podo/config';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { localized, type AppConfig } from '@podo/config';
+import { throttleBuckets, users, type Database } from '@podo/db';
+import { DEFAULT_LANGUAGE, matchLanguage, type Language } from '@podo/i18n';
+import { apiMessages, interpolate } from '@podo/i18n/resources';
+import { AppError } from './errors';
+import { hit, unhit } from './throttle';
 
 export interface MailMessage {
   to: string;
@@ -104,4 +110,139 @@ export function createNotifier(config: AppConfig, log: FastifyBaseLogger): Notif
       transport?.close();
     },
   };
+}
+
+// ---- the global SMS cap ----
+
+/** What the capped SMS calls need (AppDeps has it). */
+export interface SmsCapDeps {
+  config: AppConfig;
+  db: { db: Database };
+  notifier: Notifier;
+}
+
+/** An SMS was not handed over because the hourly or daily cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached. */
+export class SmsCapReached extends DeliveryError {
+  constructor(readonly window: 'hour' | 'day') {
+    super('sms', `SMS cap per ${window} reached`);
+    this.name = 'SmsCapReached';
+  }
+}
+
+interface CapWindow {
+  name: 'hour' | 'day';
+  cap: number;
+  /** throttle_buckets key naming this very hour or day, so a new one starts from zero. */
+  key: string;
+  endsAt: Date;
+}
+
+const KST_OFFSET_MS = 9 * 3600_000;
+
+/** The current clock hour and calendar day in Korea time (UTC+9, no daylight saving) and their caps. */
+export function smsCapWindows(config: AppConfig, now = Date.now()): CapWindow[] {
+  const local = now + KST_OFFSET_MS;
+  const hour = Math.floor(local / 3600_000) * 3600_000;
+  const day = Math.floor(local / 86_400_000) * 86_400_000;
+  const stamp = (ms: number, len: number) => new Date(ms).toISOString().slice(0, len);
+  return [
+    { name: 'hour', cap: config.sms.capPerHour, key: `sms:cap:hour:${stamp(hour, 13)}`, endsAt: new Date(hour + 3600_000 - KST_OFFSET_MS) },
+    { name: 'day', cap: config.sms.capPerDay, key: `sms:cap:day:${stamp(day, 10)}`, endsAt: new Date(day + 86_400_000 - KST_OFFSET_MS) },
+  ];
+}
+
+/**
+ * Counts one SMS in a window unless it is full, in one statement: parallel senders in any number of processes
+ * never get more than the cap between them. False when the window is full.
+ */
+async function take(db: Database, w: CapWindow): Promise<boolean> {
+  if (w.cap <= 0) return false;
+  const result = await db.execute(sql`
+    insert into ${throttleBuckets} (key, count, reset_at)
+    values (${w.key}, 1, ${w.endsAt.toISOString()}::timestamptz)
+    on conflict (key) do update set count = ${throttleBuckets.count} + 1
+      where ${throttleBuckets.count} < ${w.cap}
+    returning count`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+async function full(db: Database, w: CapWindow): Promise<boolean> {
+  if (w.cap <= 0) return true;
+  const [row] = await db.select({ count: throttleBuckets.count }).from(throttleBuckets).where(eq(throttleBuckets.key, w.key)).limit(1);
+  return (row?.count ?? 0) >= w.cap;
+}
+
+/** `2026-11-24 16:00 KST`: when a window ends, for the admin notice. */
+const kstTime = (d: Date) => `${new Date(d.getTime() + KST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} KST`;
+
+/**
+ * Tells the admin (ADMIN_EMAIL, else every admin member in their language) that a window's cap is reached: once per
+ * window, whatever the number of processes and parallel requests (the first hit of its key is the only count of 1).
+ * A failed notice is logged, never passed to the person asking for a code.
+ */
+async function noticeCapReached(deps: SmsCapDeps, w: CapWindow, log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
+  const db = deps.db.db;
+  const once = await hit(db, `sms:cap:notice:${w.key}`, w.endsAt.getTime() - Date.now() + 86_400_000);
+  if (once.count !== 1) return;
+  log.warn({ smsCap: { window: w.name, cap: w.cap } }, `SMS cap per ${w.name} reached: no SMS until ${w.endsAt.toISOString()}`);
+  const to: { email: string; lang: Language }[] = deps.config.adminEmail
+    ? [{ email: deps.config.adminEmail, lang: DEFAULT_LANGUAGE }]
+    : (
+        await db
+          .select({ email: users.email, lang: users.lang })
+          .from(users)
+          .where(and(eq(users.role, 'ADMIN'), ne(users.status, 'WITHDRAWN')))
+      ).map((u) => ({ email: u.email, lang: matchLanguage(u.lang) ?? DEFAULT_LANGUAGE }));
+  for (const admin of to) {
+    const m = apiMessages[admin.lang].mail;
+    const params = { brand: localized(deps.config.site.brandName, admin.lang), limit: w.cap, until: kstTime(w.endsAt) };
+    const text = w.name === 'hour' ? m.smsCapHourText : m.smsCapDayText;
+    try {
+      await deps.notifier.sendMail({ to: admin.email, subject: interpolate(m.smsCapSubject, params), text: interpolate(text, params) });
+    } catch (err) {
+      log.error({ err }, 'SMS cap notice to the admin failed');
+    }
+  }
+}
+
+/**
+ * Throws `code` (SMS_UNAVAILABLE or SMS_UNAVAILABLE_USE_EMAIL, 503) when the hour's or the day's SMS cap is already
+ * reached, before a code is issued: nothing is counted against the person's own limits, and the answer does not
+ * depend on who asks (recovery must not tell whether an account matched).
+ */
+export async function assertSmsAvailable(
+  deps: SmsCapDeps,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  code: 'SMS_UNAVAILABLE' | 'SMS_UNAVAILABLE_USE_EMAIL' = 'SMS_UNAVAILABLE',
+): Promise<void> {
+  for (const w of smsCapWindows(deps.config)) {
+    if (await full(deps.db.db, w)) {
+      await noticeCapReached(deps, w, log);
+      throw new AppError(code);
+    }
+  }
+}
+
+/**
+ * Sends an SMS within the global caps: counted in the hour and the day first (SmsCapReached, and the admin told
+ * once, when either is full); a message the provider did not take is given back, so an outage does not use up the
+ * cap. Every SMS the API sends goes through here.
+ */
+export async function sendCappedSms(deps: SmsCapDeps, msg: SmsMessage, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): Promise<void> {
+  const db = deps.db.db;
+  const taken: CapWindow[] = [];
+  for (const w of smsCapWindows(deps.config)) {
+    if (!(await take(db, w))) {
+      await Promise.all(taken.map((t) => unhit(db, t.key)));
+      await noticeCapReached(deps, w, log);
+      throw new SmsCapReached(w.name);
+    }
+    taken.push(w);
+  }
+  try {
+    await deps.notifier.sendSms(msg);
+  } catch (e) {
+    if (e instanceof DeliveryError) await Promise.all(taken.map((t) => unhit(db, t.key)));
+    throw e;
+  }
 }

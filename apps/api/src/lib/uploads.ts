@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import sharp from 'sharp';
 import { uploadedFiles, type Database } from '@podo/db';
 import { CERTIFICATE_MAX_BYTES, type CERTIFICATE_TYPES } from '@podo/contracts';
 import { AppError } from './errors';
@@ -40,22 +42,224 @@ const EXT: Record<CertificateMime, string> = {
   'application/pdf': '.pdf',
 };
 
-/** A display name without path parts or control characters (kept for the download's file name). */
-export function safeFileName(name: string | undefined, mime: CertificateMime): string {
-  const base = (name ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .trim()
-    .slice(0, 200);
-  return base || `certificate${EXT[mime]}`;
+/** The type a stored upload is served as: one of the accepted types, anything else (an old row) as plain bytes. */
+export function servedType(mime: string): CertificateMime | 'application/octet-stream' {
+  return Object.hasOwn(EXT, mime) ? (mime as CertificateMime) : 'application/octet-stream';
+}
+
+// Control, format (bidi overrides U+202A–U+202E and U+2066–U+2069, marks U+200E/U+200F, zero-width) and line or
+// paragraph separators: a name like "evil\u202Egpj.html" would otherwise show as "evillmth.jpg".
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const MAX_NAME_CHARS = 120;
+
+/**
+ * The file name a download is offered under: the claimed name in NFC without invisible or control characters,
+ * path parts, reserved characters, leading dots or its own extension, cut to 120 characters, plus the extension
+ * of the type detected from the bytes. `evil.html` uploaded as a JPEG is `evil.jpg`.
+ */
+export function safeFileName(name: string | undefined, mime: string): string {
+  let base = (name ?? '').normalize('NFC').replace(INVISIBLE, '');
+  base = base.split(/[\\/]/).pop()!;
+  base = base.replace(/["<>|:*?%]/g, '').trim();
+  const dot = base.lastIndexOf('.');
+  if (dot > 0) base = base.slice(0, dot);
+  base = [...base.replace(/^[.\s]+/, '')]
+    .slice(0, MAX_NAME_CHARS)
+    .join('')
+    .replace(/[.\s]+$/, '');
+  const type = servedType(mime);
+  return `${base || 'certificate'}${type === 'application/octet-stream' ? '.bin' : EXT[type]}`;
+}
+
+/** Largest image accepted, in pixels: a 600 dpi A4 scan has 35 million; more is a decompression bomb. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+const IMAGE_FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/**
+ * Decodes an image and encodes it again in the same format: only pixels survive, so anything appended or
+ * embedded (HTML or a script after a JPEG header, EXIF and other metadata) is gone. The photo is turned upright
+ * by its EXIF orientation first. FILE_INVALID when it does not decode as the type its first bytes claim, or is
+ * empty or too large.
+ */
+export async function reencodeImage(bytes: Buffer, mime: keyof typeof IMAGE_FORMATS): Promise<Buffer> {
+  const format = IMAGE_FORMATS[mime];
+  try {
+    const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' });
+    const meta = await image.metadata();
+    if (meta.format !== format || !meta.width || !meta.height) throw new Error(`decoded as ${meta.format}`);
+    const out = image.rotate();
+    if (format === 'jpeg') return await out.jpeg({ quality: 90 }).toBuffer();
+    if (format === 'png') return await out.png().toBuffer();
+    return await out.webp({ quality: 90 }).toBuffer();
+  } catch (e) {
+    throw new AppError('FILE_INVALID', {}, { cause: e });
+  }
+}
+
+// ---- PDF: refuse active content ----
+
+/**
+ * Names that make a PDF act rather than show: scripts (a /JavaScript action or name tree), starting programs,
+ * attached or embedded files, Flash and 3D media, XFA forms, posting or importing form data. They are long
+ * enough that random bytes (compressed images) never spell them, so the whole file is searched.
+ */
+const ACTIVE_NAMES = new Set([
+  'JavaScript',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'GoToE',
+  'RichMedia',
+  'XFA',
+  'SubmitForm',
+  'ImportData',
+]);
+/** A PDF name: up to a delimiter or white space (NUL included). */
+// eslint-disable-next-line no-control-regex
+const NAME = /\/([^\x00\t\n\f\r ()<>[\]{}/%]*)/g;
+/** A script entry (/JS followed by a string or a reference): short, so only looked for outside stream data. */
+const JS_ENTRY = /\/JS\s*(?:[(<]|\d+\s+\d+\s+R)/;
+/** HTML in a PDF only serves a browser that takes the file for a page. */
+const HTML_MARKS = /<(?:script|html|!doctype\s+html|iframe|object|embed)\b/i;
+/** Bytes decoded from the streams of one PDF, at most (a deflate bomb stops here). */
+const PDF_INFLATE_BUDGET = 64 * 1024 * 1024;
+
+/** `#xx` escapes in names decoded (/J#61vaScript is /JavaScript). */
+const decodeNames = (text: string) =>
+  text.replace(NAME, (m) =>
+    m.includes('#') ? m.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : m,
+  );
+
+function activeName(text: string): string | null {
+  for (const m of decodeNames(text).matchAll(NAME)) if (ACTIVE_NAMES.has(m[1])) return m[1];
+  return null;
+}
+
+/** The filters of a stream dictionary in order (/Filter /FlateDecode or /Filter [/A85 /Fl]). */
+function streamFilters(dict: string): string[] {
+  const m = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict);
+  return m ? [...m[1].matchAll(/\/([^\s/<>[\]()]+)/g)].map((f) => f[1]) : [];
+}
+
+function asciiHex(data: Buffer): Buffer {
+  const hex = data.toString('latin1').replace(/\s+/g, '').replace(/>.*$/s, '');
+  return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
+}
+
+function ascii85(data: Buffer): Buffer {
+  const text = data.toString('latin1').replace(/\s+/g, '').replace(/^<~/, '').replace(/~>.*$/s, '');
+  const out: number[] = [];
+  let group: number[] = [];
+  const flush = (n: number) => {
+    let v = 0;
+    for (let i = 0; i < 5; i++) v = v * 85 + (group[i] ?? 84);
+    for (let i = 0; i < n - 1; i++) out.push((v >>> (24 - 8 * i)) & 0xff);
+    group = [];
+  };
+  for (const c of text) {
+    if (c === 'z' && group.length === 0) out.push(0, 0, 0, 0);
+    else if (c >= '!' && c <= 'u') {
+      group.push(c.charCodeAt(0) - 33);
+      if (group.length === 5) flush(5);
+    } else throw new Error('bad ASCII85');
+  }
+  if (group.length) flush(group.length);
+  return Buffer.from(out);
+}
+
+/** A stream's data decoded through its filters; null when one of them is not supported (images: DCT, JBIG2…). */
+function decodeStream(data: Buffer, filters: string[], budget: { left: number }): Buffer | null {
+  let out = data;
+  for (const f of filters) {
+    if (f === 'FlateDecode' || f === 'Fl') {
+      if (budget.left <= 0) throw new Error('PDF streams decode to too much data');
+      // A stream may end without its checksum or carry a few stray bytes: take what inflates.
+      out = zlib.inflateSync(out, { maxOutputLength: budget.left, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      budget.left -= out.length;
+    } else if (f === 'ASCIIHexDecode' || f === 'AHx') out = asciiHex(out);
+    else if (f === 'ASCII85Decode' || f === 'A85') out = ascii85(out);
+    else return null;
+  }
+  return out;
 }
 
 /**
- * Reads the one file of a multipart request (limits: 1 file, CERTIFICATE_MAX_BYTES) and checks its type.
- * FILE_REQUIRED when there is none (or it is empty), FILE_TOO_LARGE past the limit, FILE_TYPE_NOT_ALLOWED
- * unless its bytes are a JPEG, PNG, WEBP or PDF. The multipart parser must be registered in the route's scope.
+ * The dictionary (without its << >>) that ends right before index `at` (a `stream` keyword) and starts after
+ * `floor` (the end of the previous stream's data); undefined when no `>>` comes right before (the word was not a
+ * stream keyword), null when its start cannot be found.
+ */
+function dictionaryBefore(text: string, at: number, floor: number): string | null | undefined {
+  let end = at - 1;
+  while (end > floor && /\s/.test(text[end])) end--;
+  if (text[end] !== '>' || text[end - 1] !== '>') return undefined;
+  let depth = 0;
+  for (let i = end; i > floor; i--) {
+    if (text[i] === '>' && text[i - 1] === '>') {
+      depth++;
+      i--;
+    } else if (text[i] === '<' && text[i - 1] === '<') {
+      i--;
+      if (--depth === 0) return text.slice(i + 2, end - 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a PDF is refused, or null when it is only a document. Looks for active names in the whole file, and in the
+ * object streams (compressed dictionaries) decoded; for the short /JS entry, outside stream data. Names are read
+ * with their #xx escapes decoded. An object stream that cannot be decoded (an unknown filter, a predictor,
+ * encryption) cannot be checked, so it is refused too.
+ */
+export function pdfActiveContent(bytes: Buffer): string | null {
+  const text = bytes.toString('latin1');
+  if (HTML_MARKS.test(text)) return 'HTML';
+  const found = activeName(text);
+  if (found) return found;
+  const budget = { left: PDF_INFLATE_BUDGET };
+  const outside: string[] = [];
+  let from = 0;
+  const STREAM = /(?<!end)stream(?:\r\n|\n|\r)/g;
+  for (let m; (m = STREAM.exec(text));) {
+    const dict = dictionaryBefore(text, m.index, from);
+    if (dict === undefined) continue;
+    if (dict === null) return 'unreadable stream dictionary';
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    const stop = end < 0 ? text.length : end;
+    outside.push(text.slice(from, start));
+    from = STREAM.lastIndex = stop;
+
+    // Only object streams hold dictionaries; other streams (pages, images, fonts) are never read as objects.
+    const plain = decodeNames(dict);
+    if (!/\/Type\s*\/ObjStm\b/.test(plain) && !/\/First\b/.test(plain)) continue;
+    const filters = streamFilters(plain);
+    if (Number(/\/Predictor\s+(\d+)/.exec(plain)?.[1] ?? 1) > 1) return 'unreadable object stream';
+    let decoded: Buffer | null;
+    try {
+      decoded = decodeStream(bytes.subarray(start, stop), filters, budget);
+    } catch {
+      decoded = null;
+    }
+    if (!decoded) return 'unreadable object stream';
+    const inner = decoded.toString('latin1');
+    if (HTML_MARKS.test(inner)) return 'HTML';
+    const name = activeName(inner);
+    if (name) return name;
+    if (JS_ENTRY.test(decodeNames(inner))) return 'JS';
+  }
+  outside.push(text.slice(from));
+  return JS_ENTRY.test(decodeNames(outside.join(''))) ? 'JS' : null;
+}
+
+/**
+ * Reads the one file of a multipart request (limits: 1 file, CERTIFICATE_MAX_BYTES) and checks that it is what its
+ * bytes claim. FILE_REQUIRED when there is none (or it is empty), FILE_TOO_LARGE past the limit,
+ * FILE_TYPE_NOT_ALLOWED unless its bytes are a JPEG, PNG, WEBP or PDF, FILE_INVALID for an image that does not
+ * decode, FILE_UNSAFE for a PDF with active content. Images come back re-encoded (reencodeImage): those are the
+ * bytes to store. The multipart parser must be registered in the route's scope.
  */
 export async function receiveCertificate(req: FastifyRequest): Promise<{ name: string; mime: CertificateMime; bytes: Buffer }> {
   const mb = Math.round(CERTIFICATE_MAX_BYTES / 1024 / 1024);
@@ -77,6 +281,15 @@ export async function receiveCertificate(req: FastifyRequest): Promise<{ name: s
   if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
   const mime = sniffCertificateType(bytes);
   if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  if (mime === 'application/pdf') {
+    const active = pdfActiveContent(bytes);
+    if (active) {
+      req.log.info({ upload: { refused: active } }, 'PDF upload refused: active content');
+      throw new AppError('FILE_UNSAFE');
+    }
+  } else {
+    bytes = await reencodeImage(bytes, mime);
+  }
   return { name: safeFileName(filename, mime), mime, bytes };
 }
 
@@ -158,20 +371,28 @@ export async function openUpload(dataDir: string, row: UploadRow): Promise<ReadS
   return createReadStream(file);
 }
 
-/** Sends a stored upload as a download, with its type and (UTF-8) file name; never cached by shared caches. */
+/**
+ * Sends a stored upload as a download, never shown in the page: an attachment under a cleaned name with the
+ * extension of its type (safeFileName), nosniff, and a CSP that lets nothing run should a browser open it anyway;
+ * never cached by shared caches. The name is cleaned again here, for files stored before these rules.
+ */
 export async function sendUpload(reply: FastifyReply, dataDir: string, file: UploadRow) {
   const stream = await openUpload(dataDir, file);
+  const type = servedType(file.mime);
   return reply
-    .header('content-type', file.mime)
+    .header('content-type', type)
     .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.originalName))
+    .header('content-disposition', contentDisposition(safeFileName(file.originalName, type)))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
     .send(stream);
 }
 
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
 export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // Only printable ASCII in the fallback; quotes, backslashes and percent signs (some browsers decode %xx) go too.
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
 

@@ -6,7 +6,8 @@ import type { OAuthProviderInfo } from '../lib/api';
 export const OAUTH_CHANNEL = 'podo-oauth';
 export const OAUTH_STORE = 'podo-oauth';
 
-export type OAuthIntent = 'login' | 'link';
+/** `reauth`: a logged-in member without a password confirms it is them before an account change. */
+export type OAuthIntent = 'login' | 'link' | 'reauth';
 
 export interface OAuthResult {
   type: typeof OAUTH_CHANNEL;

@@ -68,7 +68,12 @@ export interface BusinessInput {
   businessType: BusinessType;
   taxEmail: string;
 }
-export interface ChangeUserBody {
+/** The current password, or for a member without one a re-authentication proof (POST /auth/{provider}/reauth). */
+export interface IdentityProof {
+  password?: string;
+  reauthToken?: string;
+}
+export interface ChangeUserBody extends IdentityProof {
   fullName?: string;
   birthday?: string;
   agreeMarketing?: boolean;
@@ -114,11 +119,12 @@ export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
     }
     if (!res.ok) {
       const error = await errorOf(res);
-      // A page render refused for speed (rate limit) is the error page with status 429 and the API's localized
-      // message, whichever loader asked; a browser-side caller keeps the ApiError for its own message.
-      if (res.status === 429 && method === 'GET' && typeof document === 'undefined') {
+      // A page render refused for speed (rate limit) or because the database is unavailable (503: a lost
+      // connection, a time limit) is the error page with that status, its Retry-After and the API's localized
+      // message, whichever loader asked: never a 500. A browser-side caller keeps the ApiError for its own message.
+      if ((res.status === 429 || res.status === 503) && method === 'GET' && typeof document === 'undefined') {
         const retryAfter = res.headers.get('retry-after');
-        throw data(error.message, { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined });
+        throw data(error.message, { status: res.status, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined });
       }
       throw error;
     }
@@ -173,9 +179,12 @@ export function createApiClient(options: ApiClientOptions) {
     matchPassword: (body: { email: string; password: string }) => msg('POST', '/me/match-password', body),
     changePassword: (body: { email: string; password: string; newPassword: string }) => msg<TokenData>('PUT', '/me/change-password', body),
     snoozePasswordCampaign: () => msg('POST', '/me/password-campaign/snooze', {}),
-    changeMobile: (body: { mode: 'CERT_MOBILE'; mobile: string; code: string }) => msg('PUT', '/change-mobile', body),
+    changeMobile: (body: { mode: 'CERT_MOBILE'; mobile: string; code: string } & IdentityProof) => msg('PUT', '/change-mobile', body),
     changeUser: (body: ChangeUserBody) => msg<TMe>('PUT', '/change-user', body),
-    changeSns: (body: { snsType: SocialProvider } & OAuthCodeBody) => msg('PUT', '/change-sns', body),
+    changeSns: (body: { snsType: SocialProvider; reauthToken?: string } & OAuthCodeBody) => msg('PUT', '/change-sns', body),
+    /** A fresh social login of the logged-in member: a single-use proof for account changes (members without a password). */
+    reauth: (provider: SocialProvider, body: OAuthCodeBody) =>
+      msg<{ reauthToken: string; expiresAt: string }>('POST', `/auth/${provider}/reauth`, body),
     unlinkSns: (provider: SocialProvider) => msg('DELETE', `/me/sns/${provider}`),
     leave: (body: { password: string; leaveTerms: true; leaveReason: string }) => msg('POST', '/leave-user', body),
     /** The raw answer (a file), for the download route to pass on. */
@@ -183,8 +192,11 @@ export function createApiClient(options: ApiClientOptions) {
 
     // social login
     oauthProviders: () => call<unknown>('GET', '/auth/providers').then(providerList),
-    oauthStart: (provider: SocialProvider, redirectUri: string) =>
-      call<{ data: OAuthStart }>('GET', `/auth/${provider}/start?redirectUri=${encodeURIComponent(redirectUri)}`).then((r) => r.data),
+    oauthStart: (provider: SocialProvider, redirectUri: string, purpose: 'login' | 'reauth' = 'login') =>
+      call<{ data: OAuthStart }>(
+        'GET',
+        `/auth/${provider}/start?redirectUri=${encodeURIComponent(redirectUri)}${purpose === 'reauth' ? '&purpose=reauth' : ''}`,
+      ).then((r) => r.data),
     oauthLogin: (provider: SocialProvider, body: OAuthCodeBody) =>
       call<{ data: TokenData }>('POST', `/auth/${provider}`, body).then((r) => r.data),
     /** The Kakao code flow of the spec: answers access_token (a 7-day token). */

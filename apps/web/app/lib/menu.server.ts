@@ -65,7 +65,8 @@ export function loadMenu(context: AppLoadContext, lang: Language, now = Date.now
     (menu) => renderMenu(lang, menu),
     (e: unknown) => {
       // Menu failures go to one handler (spec §8): log once, keep the page, retry soon.
-      console.warn(`header menu unavailable (${lang}): ${(e as Error).message}`);
+      // (A 429 or 503 of the API comes as a page error, data(message, status), not as an Error.)
+      console.warn(`header menu unavailable (${lang}): ${(e as Error).message ?? (e as { data?: unknown }).data}`);
       entry.ttl = RETRY_MS;
       return renderMenu(lang, null);
     },

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { tokenCookieName } from '@podo/config/shared';
-import { ApiError, type ActionResult, type ApiClient, type TokenData } from './api';
+import { ApiError, apiTransport, type ActionResult, type ApiClient, type TokenData } from './api';
 import { clearCookie, serializeCookie } from './cookies';
-import { requestToken, serverApi } from './request.server';
+import { requestLanguage, requestToken, serverApi } from './request.server';
 
 export const LOGIN_PATH = '/account/login';
 
@@ -17,6 +17,23 @@ export function tokenCookie(context: AppLoadContext, token: TokenData): string {
 }
 
 export const clearTokenCookie = (context: AppLoadContext) => clearCookie(tokenCookieName(context.site.slug), context.secureCookies);
+
+/**
+ * Revokes the visitor's token on the API (POST /logout), or with `everywhere` every token of the member
+ * (POST /logout-all). Runs before the cookie is cleared: clearing it alone would leave any copy of the token (a
+ * stolen cookie) working until it expires. A token the API already refuses (401) is dead: nothing left to do.
+ */
+export async function logoutOnApi(request: Request, context: AppLoadContext, everywhere = false): Promise<void> {
+  const token = requestToken(request, context);
+  if (!token) return;
+  const api = apiTransport({ fetch: context.apiFetch, lang: requestLanguage(request), token });
+  try {
+    await api.send('POST', everywhere ? '/logout-all' : '/logout');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return;
+    throw e;
+  }
+}
 
 /** Only same-site relative paths are followed (no open redirects). */
 export function safeRedirect(to: unknown, fallback = '/mypage'): string {

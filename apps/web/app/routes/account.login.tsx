@@ -37,15 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
+  // Only in the extra step (LOGIN_CODE_REQUIRED): the code e-mailed after the right password.
+  const code = String(form.get('code') ?? '').trim();
   try {
-    const token = await serverApi(request, context).login({ email, password });
+    const token = await serverApi(request, context).login({ email, password, ...(code ? { code } : {}) });
     return redirect(safeRedirect(form.get('redirect')), { headers: { 'Set-Cookie': tokenCookie(context, token) } });
   } catch (e) {
     return data(failure(e));
   }
 }
 
-type Errors = { email?: string; password?: string };
+type Errors = { email?: string; password?: string; code?: string };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -58,12 +60,22 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  /** The server's 'a code was e-mailed' message while the login waits for the code, else null. */
+  const [codeStep, setCodeStep] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [failed, setFailed] = useState<{ message: string; code?: string } | null>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const redirectTo = params.get('redirect') ?? '';
 
   useEffect(() => {
+    if (result && !result.ok && result.error.code === 'LOGIN_CODE_REQUIRED') {
+      // Not a failure: the right password from a new place while the account is under attack; ask for the code.
+      setCodeStep(result.error.message);
+      setCode('');
+      setFailed(null);
+      return;
+    }
     if (result && !result.ok) {
       alert.showError(new ApiError(result.error.status, result.error.message, result.error.code));
       setFailed(
@@ -87,11 +99,18 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     if (!email.trim()) next.email = t('login.emailRequired');
     else if (!isEmail(email)) next.email = t('login.invalidEmail');
     if (!password) next.password = t('login.passwordRequired');
+    if (codeStep && !/^\d{6}$/.test(code)) next.code = t('login.codeRequired');
     setErrors(next);
-    return focusFirstError('login', next, ['email', 'password']);
+    return focusFirstError('login', next, ['email', 'password', 'code']);
   };
   const send = () => {
     if (formRef.current && validate()) void submit(formRef.current);
+  };
+  /** Logs in again without a code: the server mails a new one (within its resend limits). */
+  const resendCode = () => {
+    setCode('');
+    setErrors({});
+    void submit({ email, password, redirect: redirectTo }, { method: 'post' });
   };
 
   return (
@@ -138,6 +157,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           value={email}
           onValueChange={(v) => {
             setEmail(v);
+            // A code belongs to the account it was mailed for.
+            setCodeStep(null);
             if (errors.email) setErrors((er) => ({ ...er, email: undefined }));
           }}
           error={errors.email}
@@ -161,6 +182,43 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           maxLength={200}
           onEnter={send}
         />
+        {codeStep ? (
+          <>
+            <p className="alert alert-info small py-2" role="status" data-testid="login-code-sent">
+              {codeStep}
+            </p>
+            <FormInput
+              scope="login"
+              name="code"
+              label={t('login.codeLabel')}
+              value={code}
+              onValueChange={(v) => {
+                setCode(v.replace(/\D/g, '').slice(0, 6));
+                if (errors.code) setErrors((er) => ({ ...er, code: undefined }));
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              placeholder={t('code.placeholder')}
+              helper={t('login.codeHelp')}
+              error={errors.code}
+              required
+              onEnter={send}
+              below={
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  disabled={busy}
+                  onClick={resendCode}
+                  data-testid="login-code-resend"
+                >
+                  {t('login.resendCode')}
+                </button>
+              }
+            />
+          </>
+        ) : null}
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={busy} aria-busy={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>

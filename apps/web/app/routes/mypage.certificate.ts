@@ -7,10 +7,16 @@ import { clearTokenCookie, LOGIN_PATH, memberApi } from '../lib/session.server';
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const res = await memberApi(request, context).certificate();
-    const headers = new Headers({ 'cache-control': 'private, no-store' });
+    // Always a download, never sniffed or run here, whatever the answer passed on says.
+    const headers = new Headers({
+      'cache-control': 'private, no-store',
+      'content-disposition': 'attachment',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
     for (const h of ['content-type', 'content-disposition', 'content-length']) {
       const v = res.headers.get(h);
-      if (v) headers.set(h, v);
+      if (v && (h !== 'content-disposition' || v.startsWith('attachment;'))) headers.set(h, v);
     }
     return new Response(res.body, { status: 200, headers });
   } catch (e) {

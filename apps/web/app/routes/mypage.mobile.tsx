@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maskMobile, normalizeMobile } from '@podo/contracts/rules';
@@ -6,10 +6,12 @@ import type { Route } from './+types/mypage.mobile';
 import { apiErrorOf } from '../lib/api';
 import { formatMobileInput, isCode } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
+import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
 import { apiAction, memberApi, readBody, str } from '../lib/session.server';
 import { useUser } from '../lib/site';
 import { CodeInput, SendCodeButton, useActionResult, useCodeTimer, useFormErrors, usePublicApi } from '../components/account';
 import { useAlert } from '../components/global-alert';
+import { ReauthBox } from '../components/reauth';
 import { focusField, FormInput, LiveMessage, SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,17 +19,30 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** With the current password, or for a member without one the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
-  return apiAction(request, context, () =>
-    memberApi(request, context).changeMobile({ mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code) }),
-  );
+  const password = str(body.password) || undefined;
+  const reauthToken = password ? undefined : requestReauthToken(request, context);
+  return apiAction(request, context, async () => ({
+    ...(await memberApi(request, context).changeMobile({
+      mode: 'CERT_MOBILE',
+      mobile: str(body.mobile),
+      code: str(body.code),
+      password,
+      reauthToken,
+    })),
+    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
+  }));
 }
 
 const SCOPE = 'mobile';
-type Field = 'mobile' | 'code';
+type Field = 'mobile' | 'code' | 'password' | 'reauth';
 
-/** Change the mobile number: the new number gets a code (CERT_MOBILE), the code completes the change. */
+/**
+ * Change the mobile number: the new number gets a code (CERT_MOBILE); the code with the current password (or a
+ * social re-authentication, for a member without a password) completes the change.
+ */
 export default function ChangeMobile() {
   const { t } = useTranslation();
   const user = useUser();
@@ -46,19 +61,33 @@ export default function ChangeMobile() {
     CODE_NOT_VERIFIED: 'code',
     CODE_COOLDOWN: 'mobile',
     CODE_SEND_LIMIT: 'mobile',
+    PASSWORD_REQUIRED: 'password',
+    PASSWORD_INCORRECT: 'password',
+    LOGIN_LOCKED: 'password',
+    REAUTH_REQUIRED: 'reauth',
+    REAUTH_INVALID: 'reauth',
   } as const;
   const { errors, setErrors, setError, showApiError } = useFormErrors<Field>(SCOPE, fieldOf);
   const mobileNorm = normalizeMobile(mobile);
+  const [password, setPassword] = useState('');
+  const [reauthed, setReauthed] = useState(false);
+  const onReauthed = useCallback(() => {
+    setReauthed(true);
+    setError('reauth', undefined);
+  }, [setError]);
 
   useActionResult(fetcher.data, (r) => {
     if (r.ok) {
       alert.open(r.message || t('changeMobile.done'));
       setMobile('');
       setCode('');
+      setPassword('');
+      setReauthed(false);
       setNews(undefined);
       timer.reset();
       return;
     }
+    if (r.error.code === 'REAUTH_REQUIRED' || r.error.code === 'REAUTH_INVALID') setReauthed(false);
     showApiError(apiErrorOf(r.error));
   });
 
@@ -91,7 +120,12 @@ export default function ChangeMobile() {
       setError('code', t('validation.code'));
       return focusField(SCOPE, 'code');
     }
-    void fetcher.submit({ mobile: mobileNorm, code }, { method: 'post' });
+    if (user?.hasPassword && !password) {
+      setError('password', t('validation.currentPasswordRequired'));
+      return focusField(SCOPE, 'password');
+    }
+    if (user && !user.hasPassword && !reauthed) return setError('reauth', t('reauth.required'));
+    void fetcher.submit(user?.hasPassword ? { mobile: mobileNorm, code, password } : { mobile: mobileNorm, code }, { method: 'post' });
   };
 
   return (
@@ -110,6 +144,10 @@ export default function ChangeMobile() {
       <p className="small text-body-secondary">
         {t('changeMobile.current')} <strong data-testid="current-mobile">{user?.mobile ? maskMobile(user.mobile) : '-'}</strong>
       </p>
+      {user && !user.hasPassword ? (
+        // First, so that the whole-page flow of phones (which leaves this page) comes before anything is typed.
+        <ReauthBox user={user} returnTo="/mypage/mobile" confirmed={reauthed} onConfirmed={onReauthed} error={errors.reauth} />
+      ) : null}
       <FormInput
         scope={SCOPE}
         name="mobile"
@@ -143,7 +181,27 @@ export default function ChangeMobile() {
           noConfirmButton
         />
       ) : null}
+      {timer.sent && user?.hasPassword ? (
+        <FormInput
+          scope={SCOPE}
+          name="password"
+          type="password"
+          label={t('field.currentPassword')}
+          required
+          autoComplete="current-password"
+          maxLength={200}
+          value={password}
+          onValueChange={(v) => {
+            setPassword(v);
+            setError('password', undefined);
+          }}
+          error={errors.password}
+          helper={t('changeMobile.passwordHelp')}
+          onEnter={change}
+        />
+      ) : null}
       <LiveMessage message={news} testId="mobile-news" />
+      {timer.sent ? <p className="small text-body-secondary">{t('changeMobile.notice')}</p> : null}
       {timer.sent ? (
         <SubmitButton busy={fetcher.state !== 'idle'} busyText={t('form.saving')} testId="mobile-submit">
           {t('changeMobile.submit')}

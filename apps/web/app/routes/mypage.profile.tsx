@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  BUSINESS_REVIEW_FIELDS,
   formatBusinessNumber,
   isAdultBirthday,
   isValidBirthday,
@@ -15,6 +16,7 @@ import type { Route } from './+types/mypage.profile';
 import { apiErrorOf, type ChangeUserBody } from '../lib/api';
 import { formatBytes, formatDate, isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
+import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
 import { apiAction, memberApi, readBody } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
 import { useActionResult } from '../components/account';
@@ -22,6 +24,8 @@ import { BusinessFields } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { FileIcon } from '../components/icons';
+import { ReauthBox } from '../components/reauth';
+import { LogoutEverywhere } from '../components/logout-everywhere';
 import { focusField, focusFirstError, FormCheck, FormInput, SubmitButton } from '../components/ui';
 import { SiteLink } from '../components/site-link';
 
@@ -30,19 +34,41 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** A member without a password proves it is them with the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as ChangeUserBody;
-  return apiAction(request, context, () => memberApi(request, context).changeUser(body));
+  const reauthToken = body.password ? undefined : requestReauthToken(request, context);
+  return apiAction(request, context, async () => ({
+    ...(await memberApi(request, context).changeUser({ ...body, reauthToken })),
+    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
+  }));
 }
 
 const SCOPE = 'profile';
-type Field = 'fullName' | 'birthday' | 'companyName' | 'businessNumber' | 'representative' | 'businessType' | 'taxEmail' | 'certificate';
+type Field =
+  | 'fullName'
+  | 'birthday'
+  | 'companyName'
+  | 'businessNumber'
+  | 'representative'
+  | 'businessType'
+  | 'taxEmail'
+  | 'certificate'
+  | 'password'
+  | 'reauth';
+const PASSWORD_ERRORS = new Set(['PASSWORD_REQUIRED', 'PASSWORD_INCORRECT', 'LOGIN_LOCKED']);
+const REAUTH_ERRORS = new Set(['REAUTH_REQUIRED', 'REAUTH_INVALID']);
 
 /** Profile edit: name, birthday, marketing consent, business details; number and certificate only before approval. */
 export default function Profile() {
   const user = useUser();
   if (!user) return null;
-  return <ProfileForm user={user} key={user.id} />;
+  return (
+    <>
+      <ProfileForm user={user} key={user.id} />
+      <LogoutEverywhere />
+    </>
+  );
 }
 
 function ProfileForm({ user }: { user: TMe }) {
@@ -52,16 +78,25 @@ function ProfileForm({ user }: { user: TMe }) {
   const fetcher = useFetcher<typeof action>();
   const b = user.business;
   const editableNumber = user.status === 'PENDING' || user.status === 'REJECTED';
+  // An approved buyer edits what they asked for: the approved details with the changes waiting for review.
+  const requested = b ? { ...b, ...(b.pendingChanges ?? {}) } : null;
   const [f, setF] = useState({
     fullName: user.fullName,
     birthday: user.birthday ?? '',
     agreeMarketing: user.marketingAgreed,
-    companyName: b?.companyName ?? '',
+    companyName: requested?.companyName ?? '',
     businessNumber: b ? formatBusinessNumber(b.businessNumber) : '',
-    representative: b?.representative ?? '',
-    businessType: (b?.businessType ?? '') as BusinessType | '',
-    taxEmail: b?.taxEmail ?? '',
+    representative: requested?.representative ?? '',
+    businessType: (requested?.businessType ?? '') as BusinessType | '',
+    taxEmail: requested?.taxEmail ?? '',
   });
+  // The current password (or, without one, a social re-authentication) goes with a business change.
+  const [password, setPassword] = useState('');
+  const [reauthed, setReauthed] = useState(false);
+  const onReauthed = useCallback(() => {
+    setReauthed(true);
+    setErrors((e) => ({ ...e, reauth: undefined }));
+  }, []);
   const [certificate, setCertificate] = useState<UploadedFile | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const set = <K extends keyof typeof f>(k: K, v: (typeof f)[K]) => {
@@ -72,11 +107,20 @@ function ProfileForm({ user }: { user: TMe }) {
   useActionResult(fetcher.data, (r) => {
     if (r.ok) {
       setCertificate(null);
+      setPassword('');
+      setReauthed(false);
       alert.open(r.message || t('profile.saved'));
       return;
     }
+    if (r.error.code && REAUTH_ERRORS.has(r.error.code)) setReauthed(false);
     const field: Field | undefined =
-      r.error.code === 'FILE_REQUIRED' || r.error.code === 'FILE_TYPE_NOT_ALLOWED' ? 'certificate' : undefined;
+      r.error.code === 'FILE_REQUIRED' || r.error.code === 'FILE_TYPE_NOT_ALLOWED'
+        ? 'certificate'
+        : r.error.code && PASSWORD_ERRORS.has(r.error.code)
+          ? 'password'
+          : r.error.code && REAUTH_ERRORS.has(r.error.code)
+            ? 'reauth'
+            : undefined;
     if (field && r.error.status < 500) {
       setErrors((e) => ({ ...e, [field]: r.error.message }));
       focusField(SCOPE, field);
@@ -88,6 +132,18 @@ function ProfileForm({ user }: { user: TMe }) {
     if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
     if (f.birthday && !isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
     else if (f.birthday && !isAdultBirthday(f.birthday)) e.birthday = t('validation.birthdayAdult');
+    // A change of the business details or certificate needs the password (or a re-authentication) and sends a
+    // rejected application back to review; the API stores the tax e-mail in lower case.
+    const businessChanged =
+      !!requested &&
+      (f.companyName.trim() !== requested.companyName ||
+        f.representative.trim() !== requested.representative ||
+        f.businessType !== requested.businessType ||
+        f.taxEmail.trim().toLowerCase() !== requested.taxEmail ||
+        normalizeBusinessNumber(f.businessNumber) !== requested.businessNumber ||
+        !!certificate);
+    if (businessChanged && user.hasPassword && !password) e.password = t('validation.currentPasswordRequired');
+    if (businessChanged && !user.hasPassword && !reauthed) e.reauth = t('reauth.required');
     if (b) {
       if (!f.companyName.trim()) e.companyName = t('validation.companyRequired');
       if (editableNumber && !isValidBusinessNumber(f.businessNumber)) e.businessNumber = t('validation.businessNumber');
@@ -96,8 +152,8 @@ function ProfileForm({ user }: { user: TMe }) {
       if (!isEmail(f.taxEmail)) e.taxEmail = t('validation.email');
     }
     setErrors(e);
-    if (!focusFirstError(SCOPE, e, ['fullName', 'birthday', 'companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail']))
-      return;
+    const order = ['fullName', 'birthday', 'companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail', 'password'];
+    if (!focusFirstError(SCOPE, e, order) || e.reauth) return;
     const body: ChangeUserBody = {
       fullName: f.fullName.trim(),
       agreeMarketing: f.agreeMarketing,
@@ -113,15 +169,7 @@ function ProfileForm({ user }: { user: TMe }) {
       };
     }
     if (editableNumber && certificate) body.certificateFileId = certificate.id;
-    // A rejected application goes back to review only when its business details or certificate change.
-    const businessChanged =
-      !!b &&
-      (f.companyName.trim() !== b.companyName ||
-        f.representative.trim() !== b.representative ||
-        f.businessType !== b.businessType ||
-        f.taxEmail.trim() !== b.taxEmail ||
-        normalizeBusinessNumber(f.businessNumber) !== b.businessNumber ||
-        !!certificate);
+    if (businessChanged && user.hasPassword) body.password = password;
     const personalChanged =
       f.fullName.trim() !== user.fullName || f.birthday !== (user.birthday ?? '') || f.agreeMarketing !== user.marketingAgreed;
     if (user.status === 'REJECTED' && !businessChanged && !personalChanged) {
@@ -153,6 +201,25 @@ function ProfileForm({ user }: { user: TMe }) {
             </p>
           ) : null}
           <p className="mb-0">{t('profile.rejectedHelp')}</p>
+        </div>
+      ) : null}
+      {b?.pendingChanges ? (
+        <div className="alert alert-info small" role="note" data-testid="profile-pending">
+          <p className="fw-bold mb-1">{t('profile.pendingTitle')}</p>
+          <ul className="mb-1 ps-3">
+            {BUSINESS_REVIEW_FIELDS.filter((k) => b.pendingChanges?.[k] !== undefined).map((k) => {
+              const show = (v: string | undefined) => (k === 'businessType' && v ? t(`businessType.${v}`) : (v ?? '-'));
+              return (
+                <li key={k} data-testid={`profile-pending-${k}`}>
+                  {t('profile.pendingField', { field: t(`field.${k}`), from: show(b[k]), to: show(b.pendingChanges?.[k]) })}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="mb-0">
+            {t('profile.pendingHelp')}
+            {b.pendingSince ? ` ${t('profile.pendingSince', { date: formatDate(b.pendingSince, lang) })}` : ''}
+          </p>
         </div>
       ) : null}
 
@@ -210,6 +277,11 @@ function ProfileForm({ user }: { user: TMe }) {
       {b ? (
         <fieldset className="mb-4">
           <legend className="h6 fw-bold">{t('profile.business')}</legend>
+          {user.status === 'APPROVED' ? <p className="small text-body-secondary">{t('profile.reviewNote')}</p> : null}
+          {user.hasPassword ? null : (
+            // First, so that the whole-page flow of phones (which leaves this page) comes before anything is typed.
+            <ReauthBox user={user} returnTo="/mypage/profile" confirmed={reauthed} onConfirmed={onReauthed} error={errors.reauth} />
+          )}
           <BusinessFields
             scope={SCOPE}
             values={f}
@@ -250,6 +322,23 @@ function ProfileForm({ user }: { user: TMe }) {
               }}
               error={errors.certificate}
               onErrorChange={(m) => setErrors((e) => ({ ...e, certificate: m }))}
+            />
+          ) : null}
+          {user.hasPassword ? (
+            <FormInput
+              scope={SCOPE}
+              name="password"
+              type="password"
+              label={t('field.currentPassword')}
+              autoComplete="current-password"
+              maxLength={200}
+              value={password}
+              onValueChange={(v) => {
+                setPassword(v);
+                setErrors((e) => ({ ...e, password: undefined }));
+              }}
+              error={errors.password}
+              helper={t('profile.passwordHelp')}
             />
           ) : null}
         </fieldset>

@@ -6,6 +6,7 @@ import type { Route } from './+types/oauth2';
 import type { ActionResult } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { serverApi } from '../lib/request.server';
+import { clearReauthCookie, reauthCookie, requestReauthToken } from '../lib/reauth.server';
 import { failure, memberApi, readBody, safeRedirect, str, tokenCookie } from '../lib/session.server';
 import type { RouteHandle } from '../lib/site';
 import { usePublicApi } from '../components/account';
@@ -20,23 +21,40 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const isProvider = (p: unknown): p is SocialProvider => (SOCIAL_PROVIDERS as readonly unknown[]).includes(p);
+const intentOf = (v: unknown): OAuthIntent => (v === 'link' || v === 'reauth' ? v : 'login');
+/** Where each intent returns to when the starting page named no place. */
+const HOME: Record<OAuthIntent, string> = { login: '/mypage', link: '/mypage/sns', reauth: '/mypage/profile' };
 
 /**
  * Completes the provider's answer: Kakao through POST /oauth (7-day token), the others POST /auth/{provider};
- * intent 'link' links the identity to the logged-in member (PUT /change-sns). A login sets the token cookie.
+ * intent 'link' links the identity to the logged-in member (PUT /change-sns); intent 'reauth' confirms the logged-in
+ * member (POST /auth/{provider}/reauth) and keeps the proof in its cookie (lib/reauth.server.ts). A login sets the
+ * token cookie.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const provider = params.provider;
   const body = await readBody(request);
-  const intent = str(body.intent) === 'link' ? 'link' : 'login';
-  const redirect = safeRedirect(str(body.redirect), intent === 'link' ? '/mypage/sns' : '/mypage');
+  const intent = intentOf(str(body.intent));
+  const redirect = safeRedirect(str(body.redirect), HOME[intent]);
   if (!isProvider(provider))
     return data<ActionResult>({ ok: false, error: { status: 404, message: '', code: 'NOT_FOUND' }, at: Date.now() });
   const codeBody = { code: str(body.code), state: str(body.state), redirectUri: str(body.redirectUri) };
   try {
+    if (intent === 'reauth') {
+      const r = await memberApi(request, context).reauth(provider, codeBody);
+      return data<ActionResult<{ redirect: string }>>(
+        { ok: true, message: r.message, data: { redirect }, at: Date.now() },
+        { headers: { 'Set-Cookie': reauthCookie(context, r.data) } },
+      );
+    }
     if (intent === 'link') {
-      const r = await memberApi(request, context).changeSns({ snsType: provider, ...codeBody });
-      return data<ActionResult<{ redirect: string }>>({ ok: true, message: r.message, data: { redirect }, at: Date.now() });
+      // A member without a password links another account only with a fresh re-authentication.
+      const reauthToken = requestReauthToken(request, context);
+      const r = await memberApi(request, context).changeSns({ snsType: provider, ...codeBody, reauthToken });
+      return data<ActionResult<{ redirect: string }>>(
+        { ok: true, message: r.message, data: { redirect }, at: Date.now() },
+        reauthToken ? { headers: { 'Set-Cookie': clearReauthCookie(context) } } : undefined,
+      );
     }
     const api = serverApi(request, context);
     const token = provider === 'kakao' ? await api.kakaoOAuth(codeBody) : await api.oauthLogin(provider, codeBody);
@@ -48,6 +66,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(failure(e));
   }
 }
+
+/** A same-site path to go back to (what the starting page asked for), else the intent's page. */
+const safeBack = (to: string | undefined, fallback: string) =>
+  to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : fallback;
 
 function readPending(state: string | null): OAuthPending | null {
   const parse = (s: string | null) => {
@@ -113,10 +135,10 @@ export default function OAuthCallback() {
 
     // 1. Start: this page was opened by a social button.
     if (!code && !state && !providerError) {
-      const intent: OAuthIntent = params.get('intent') === 'link' ? 'link' : 'login';
+      const intent = intentOf(params.get('intent'));
       const redirect = params.get('redirect') ?? '';
       api
-        .oauthStart(provider, redirectUri)
+        .oauthStart(provider, redirectUri, intent === 'reauth' ? 'reauth' : 'login')
         .then((s) => {
           const pending: OAuthPending = {
             state: s.state,
@@ -195,14 +217,18 @@ export default function OAuthCallback() {
       return;
     }
     if (r.ok) {
-      navigate(result.redirect ?? '/mypage', { replace: true, state: r.message ? { notice: r.message } : undefined });
+      // `intent` tells the page a re-authentication is done (components/reauth.tsx).
+      navigate(result.redirect ?? '/mypage', {
+        replace: true,
+        state: r.message ? { notice: r.message, intent: pending.intent } : undefined,
+      });
       return;
     }
     const serverError = r.error.status >= 500 || r.error.status === 0;
     setPhase({ kind: 'error', message: serverError ? t('common.serverError') : r.error.message, code: r.error.code });
   }, [fetcher.data, provider, navigate, t]);
 
-  const intent = pendingRef.current?.intent ?? (params.get('intent') === 'link' ? 'link' : 'login');
+  const intent = pendingRef.current?.intent ?? intentOf(params.get('intent'));
   return (
     <div className="account-container page-body text-center" data-testid="oauth-page">
       <h1 className="page-title">{t('oauth.title')}</h1>
@@ -224,8 +250,11 @@ export default function OAuthCallback() {
                 {t('login.signup')}
               </SiteLink>
             ) : null}
-            <Link to={intent === 'link' ? '/mypage/sns' : '/account/login'} className="btn btn-outline-secondary btn-lg">
-              {intent === 'link' ? t('oauth.backToSns') : t('oauth.backToLogin')}
+            <Link
+              to={intent === 'login' ? '/account/login' : safeBack(pendingRef.current?.redirect, HOME[intent])}
+              className="btn btn-outline-secondary btn-lg"
+            >
+              {intent === 'link' ? t('oauth.backToSns') : intent === 'reauth' ? t('oauth.backToAccount') : t('oauth.backToLogin')}
             </Link>
           </div>
         </div>

@@ -30,6 +30,7 @@ import {
   changeUser,
   checkEmailAvailable,
   leave,
+  limitAvailabilityChecks,
   matchPassword,
   mobileInUse,
   signup,
@@ -60,11 +61,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary: 'Is this e-mail free for sign-up? (EMAIL_TAKEN, or REREGISTER_BLOCKED within six months of leaving)',
+        description: '20 checks per client address an hour (CHECK_LIMIT, 429 with Retry-After); /valid-mobile has its own 20.',
         body: ZValidEmailBody,
-        response: { 200: ZValidResult, 400: ZApiError, 409: ZApiError },
+        response: { 200: ZValidResult, 400: ZApiError, 409: ZApiError, 429: ZApiError },
       },
     },
     async (req) => {
+      await limitAvailabilityChecks(db, 'email', req.ip);
       await checkEmailAvailable(deps, req.body.email);
       return { data: { available: true }, message: apiMessages[req.lang].messages.EMAIL_AVAILABLE };
     },
@@ -76,11 +79,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary: 'Check a mobile number: always available (accounts may share one), with a notice when it is in use',
+        description: '20 checks per client address an hour (CHECK_LIMIT, 429 with Retry-After); /valid-email has its own 20.',
         body: ZValidMobileBody,
-        response: { 200: ZValidResult, 400: ZApiError },
+        response: { 200: ZValidResult, 400: ZApiError, 429: ZApiError },
       },
     },
     async (req) => {
+      await limitAvailabilityChecks(db, 'mobile', req.ip);
       const used = await mobileInUse(db, req.body.mobile);
       return { data: { available: true }, message: apiMessages[req.lang].messages[used ? 'MOBILE_IN_USE' : 'MOBILE_AVAILABLE'] };
     },
@@ -94,7 +99,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         summary: 'Upload the business registration certificate before sign-up (multipart, one file: JPG, PNG, WEBP or PDF)',
         description: `One file in any multipart field, up to ${CERTIFICATE_MAX_BYTES / 1024 / 1024} MB; the type is read from its bytes. Pass the answered id as certificateFileId to POST /signup or PUT /change-user (usable once). At most 20 uploads per address an hour.`,
         consumes: ['multipart/form-data'],
-        response: { 201: ZUploadResult, 400: ZApiError, 413: ZApiError, 415: ZApiError, 429: ZApiError },
+        response: { 201: ZUploadResult, 400: ZApiError, 413: ZApiError, 415: ZApiError, 422: ZApiError, 429: ZApiError },
       },
     },
     async (req, reply) => {
@@ -177,7 +182,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the mobile number with a CERT_MOBILE code sent to the new number',
+        summary: 'Change the mobile number with a CERT_MOBILE code sent to the new number and the current password',
+        description:
+          'Needs `password` (the current one; wrong guesses count against the login limit), or for a member without ' +
+          'a password (`hasPassword: false`) a `reauthToken` from POST /auth/{provider}/reauth: PASSWORD_REQUIRED, ' +
+          'PASSWORD_INCORRECT, REAUTH_REQUIRED, REAUTH_INVALID. The old number gets an SMS and the member an e-mail ' +
+          'about the change, in the language the member last used.',
         security: bearer,
         body: ZChangeMobileBody,
         response: { 200: ZMeMessage, ...authErrors },
@@ -185,7 +195,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({
       message: apiMessages[req.lang].messages.MOBILE_CHANGED,
-      data: await changeMobile(deps, await requireUser(req), req.body),
+      data: await changeMobile(deps, await requireUser(req), req.body, req.log),
     }),
   );
 
@@ -196,16 +206,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
         tags: ['account'],
         summary: 'Edit name, birthday, marketing consent and business details',
         description:
-          'The registration number and certificate change only while PENDING or REJECTED (BUSINESS_LOCKED otherwise). ' +
-          'A business change of a REJECTED application puts it back to PENDING (message RESUBMITTED).',
+          'A change of the business details needs `password` (or `reauthToken` for a member without a password), as ' +
+          'PUT /change-mobile does. The registration number and certificate change only while PENDING or REJECTED ' +
+          '(BUSINESS_LOCKED otherwise). A business change of a REJECTED application puts it back to PENDING (message ' +
+          "RESUBMITTED). An approved buyer's changes wait for admin review in `business.pendingChanges` (message " +
+          'CHANGES_PENDING); the approved details stay in force until an administrator decides.',
         security: bearer,
         body: ZChangeUserBody,
         response: { 200: ZMeMessage, 409: ZApiError, ...authErrors },
       },
     },
     async (req) => {
-      const { resubmitted, me } = await changeUser(deps, await requireUser(req), req.body);
-      return { message: apiMessages[req.lang].messages[resubmitted ? 'RESUBMITTED' : 'PROFILE_UPDATED'], data: me };
+      const { outcome, me } = await changeUser(deps, await requireUser(req), req.body);
+      return { message: apiMessages[req.lang].messages[outcome], data: me };
     },
   );
 

@@ -3,10 +3,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessProfiles, socialIdentities, uploadedFiles, users, withdrawals, type Database } from '@podo/db';
 import {
+  BUSINESS_REVIEW_FIELDS,
   LEAVE_REASONS,
   PASSWORD_CAMPAIGN_SNOOZE_DAYS,
   REREGISTER_BLOCK_MONTHS,
   ZBusinessInput,
+  type TBusinessChanges,
   type TMe,
   type ZChangeMobileBody,
   type ZChangePasswordBody,
@@ -19,13 +21,16 @@ import type { Language } from '@podo/i18n';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
+import { availabilityCheckKey, hit, secondsUntil } from '../../lib/throttle';
 import { CERTIFICATE_PURPOSE, claimUpload, type UploadRow } from '../../lib/uploads';
 import { consumeVerified, verifyAndConsume } from '../certification/codes';
 import { assertEmailRegistrable, withdrawnEmailHash } from '../certification/registrable';
-import { reloadMe, type UserRow } from '../session/me';
+import { pendingChangesOf, reloadMe, type UserRow } from '../session/me';
+import { checkIdentity, hasUsablePassword, useUpIdentityProof } from './identity';
+import { sendMobileChangedNotices, type NoticeDeps } from './notices';
 import { checkCurrentPassword, issueAccessToken } from '../session/service';
 
-type Deps = Pick<AppDeps, 'db' | 'tokens' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>;
 
 /** A PostgreSQL unique violation (PGlite and node-postgres alike; drizzle may wrap the driver error). */
 function isUniqueViolation(e: unknown, constraint?: string): boolean {
@@ -35,9 +40,38 @@ function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return false;
 }
 
-/** POST /valid-email: available, or EMAIL_TAKEN / REREGISTER_BLOCKED. */
+/** Availability checks (valid-email, valid-mobile) per client address per hour: enough for sign-ups, not for lists. */
+export const AVAILABILITY_CHECK_POLICY = { perIp: 20, windowMs: 3600_000 };
+
+/**
+ * Counts one availability check of this address (each call its own budget); past the limit CHECK_LIMIT (429, with
+ * Retry-After). The spec wants these calls to tell a sign-up form whether an address is free, so only their rate
+ * can keep them from being used to test lists of e-mails or numbers.
+ */
+export async function limitAvailabilityChecks(db: Database, kind: 'email' | 'mobile', ip: string): Promise<void> {
+  const state = await hit(db, availabilityCheckKey(kind, ip), AVAILABILITY_CHECK_POLICY.windowMs);
+  if (state.count > AVAILABILITY_CHECK_POLICY.perIp) {
+    const seconds = secondsUntil(state.resetAt);
+    throw new AppError('CHECK_LIMIT', { seconds, minutes: Math.ceil(seconds / 60) });
+  }
+}
+
+/**
+ * POST /valid-email: available, or EMAIL_TAKEN / REREGISTER_BLOCKED. One statement answers both questions, so a
+ * free and a taken e-mail cost the same (assertEmailRegistrable stops after the first).
+ */
 export async function checkEmailAvailable(deps: Deps, email: string): Promise<void> {
-  await assertEmailRegistrable(deps.db.db, deps.tokens, email);
+  const lower = email.trim().toLowerCase();
+  const result = await deps.db.db.execute(sql`
+    select
+      exists (select 1 from ${users} where lower(${users.email}) = ${lower}) as taken,
+      exists (
+        select 1 from ${withdrawals}
+        where ${withdrawals.emailHash} = ${withdrawnEmailHash(deps.tokens, lower)} and ${withdrawals.reregisterAfter} > now()
+      ) as blocked`);
+  const [row] = (result as unknown as { rows: { taken: boolean; blocked: boolean }[] }).rows;
+  if (row.taken) throw new AppError('EMAIL_TAKEN');
+  if (row.blocked) throw new AppError('REREGISTER_BLOCKED');
 }
 
 /** Whether a live member already uses this mobile number (several accounts may share one: only a notice). */
@@ -142,63 +176,135 @@ export async function snoozePasswordCampaign(db: Database, user: UserRow): Promi
   return until;
 }
 
-/** (T) PUT /change-mobile: the CERT_MOBILE code sent to the new number is checked and used up. */
-export async function changeMobile(deps: Deps, user: UserRow, body: z.output<typeof ZChangeMobileBody>): Promise<TMe> {
+/**
+ * (T) PUT /change-mobile: needs the current password (or, without one, a re-authentication proof) and the
+ * CERT_MOBILE code sent to the new number, which is used up. The identity is checked first, so a stolen token
+ * cannot even spend the code. Afterwards the old number gets an SMS and the member an e-mail about the change.
+ */
+export async function changeMobile(
+  deps: Deps,
+  user: UserRow,
+  body: z.output<typeof ZChangeMobileBody>,
+  log: NoticeDeps['log'],
+): Promise<TMe> {
   const db = deps.db.db;
+  await checkIdentity(db, deps.tokens, user, body);
   await verifyAndConsume(db, deps.tokens, { purpose: 'CERT_MOBILE', target: body.mobile, code: body.code });
-  await db
-    .update(users)
-    .set({ mobile: body.mobile, mobileVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id));
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await useUpIdentityProof(tx, deps.tokens, user, body);
+    await tx
+      .update(users)
+      .set({ mobile: body.mobile, mobileVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+  });
+  await sendMobileChangedNotices({ ...deps, log }, user, body.mobile);
   return reloadMe(db, user.id);
 }
 
 /** Statuses in which the registration number and the certificate may still change (not yet approved). */
 const UNDER_REVIEW = new Set<UserRow['status']>(['PENDING', 'REJECTED']);
 
+type ProfileRow = typeof businessProfiles.$inferSelect;
+
+/** What a PUT /change-user does to the business details (null: the body leaves them alone). */
+interface BusinessPlan {
+  /** Something differs from the details in force (or, for an approved buyer, from those already asked for). */
+  changed: boolean;
+  /** The new profile values, written at once: a member not yet approved, or one without a profile. */
+  values?: z.output<typeof ZBusinessInput> & { certificateFileId: string | null };
+  certChanged?: boolean;
+  /** An approved buyer's changes that wait for admin review afterwards (null: none left). */
+  pending?: TBusinessChanges | null;
+}
+
 /**
- * (T) PUT /change-user: name, birthday, marketing consent and business details. The registration number and the
- * certificate change only while the application is PENDING or REJECTED (BUSINESS_LOCKED otherwise); any business
- * change of a REJECTED application sends it back to review (PENDING): `resubmitted`.
+ * Decides a business change against the profile. An approved buyer's form shows the requested values (approved
+ * ones overlaid with those waiting), so that is what the body is compared with; the registration number and the
+ * certificate cannot change after approval (BUSINESS_LOCKED).
+ */
+function planBusiness(
+  status: UserRow['status'],
+  profile: ProfileRow | undefined,
+  body: z.output<typeof ZChangeUserBody>,
+): BusinessPlan | null {
+  if (!body.business && !body.certificateFileId) return null;
+  const approved = profile !== undefined && !UNDER_REVIEW.has(status);
+  const requested = profile ? { ...profile, ...(approved ? pendingChangesOf(profile) : {}) } : undefined;
+  const parsed = ZBusinessInput.safeParse({ ...(requested ?? {}), ...(body.business ?? {}) });
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED');
+  const next = parsed.data;
+  // A member without a profile (e.g. an admin) may create one; an existing number is what approval fixed.
+  const numberChanged = profile !== undefined && next.businessNumber !== profile.businessNumber;
+  const certChanged = body.certificateFileId !== undefined && body.certificateFileId !== profile?.certificateFileId;
+  if ((numberChanged || certChanged) && !UNDER_REVIEW.has(status)) throw new AppError('BUSINESS_LOCKED');
+  const changed = !requested || numberChanged || certChanged || BUSINESS_REVIEW_FIELDS.some((k) => next[k] !== requested[k]);
+  if (approved) {
+    const fields = BUSINESS_REVIEW_FIELDS.filter((k) => next[k] !== profile[k]);
+    return { changed, pending: fields.length ? (Object.fromEntries(fields.map((k) => [k, next[k]])) as TBusinessChanges) : null };
+  }
+  return {
+    changed,
+    certChanged,
+    values: { ...next, certificateFileId: certChanged ? body.certificateFileId! : (profile?.certificateFileId ?? null) },
+  };
+}
+
+const sameChanges = (a: TBusinessChanges | null, b: TBusinessChanges | null) =>
+  BUSINESS_REVIEW_FIELDS.every((k) => (a?.[k] ?? null) === (b?.[k] ?? null));
+
+/** Which message PUT /change-user answers with. */
+export type ChangeUserOutcome = 'PROFILE_UPDATED' | 'RESUBMITTED' | 'CHANGES_PENDING';
+
+/**
+ * (T) PUT /change-user: name, birthday, marketing consent and business details. Any business change needs the
+ * current password (or a re-authentication proof) in the same request. While the application is PENDING or
+ * REJECTED the details change at once, the registration number and certificate included, and a change of a
+ * REJECTED application sends it back to review (RESUBMITTED). An approved buyer's changes wait for admin review
+ * (business_profiles.pending_changes, CHANGES_PENDING) while the approved details stay in force.
  */
 export async function changeUser(
   deps: Deps,
   user: UserRow,
   body: z.output<typeof ZChangeUserBody>,
-): Promise<{ resubmitted: boolean; me: TMe }> {
+): Promise<{ outcome: ChangeUserOutcome; me: TMe }> {
   const db = deps.db.db;
-  const resubmitted = await db.transaction(async (txn) => {
+  // Decided once before the transaction: the password check takes time, and PGlite runs nothing beside an open
+  // transaction. Refusals (validation, BUSINESS_LOCKED) come before the password is tried.
+  const [before] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
+  const needsProof = planBusiness(user.status, before, body)?.changed ?? false;
+  if (needsProof) await checkIdentity(db, deps.tokens, user, body);
+
+  const outcome = await db.transaction(async (txn): Promise<ChangeUserOutcome> => {
     const tx = txn as unknown as Database;
     // Lock the member row: two edits at once must not both decide the status.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id)).for('update');
-
-    let businessChanged = false;
-    if (body.business || body.certificateFileId) {
-      const merged = { ...(profile ?? {}), ...(body.business ?? {}) };
-      const parsed = ZBusinessInput.safeParse(merged);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED');
-      const next = parsed.data;
-      // A member without a profile (e.g. an admin) may create one; an existing number is what approval fixed.
-      const numberChanged = profile !== undefined && next.businessNumber !== profile.businessNumber;
-      const certChanged = body.certificateFileId !== undefined && body.certificateFileId !== profile?.certificateFileId;
-      if ((numberChanged || certChanged) && !UNDER_REVIEW.has(current.status)) throw new AppError('BUSINESS_LOCKED');
-      businessChanged =
-        !profile ||
-        numberChanged ||
-        certChanged ||
-        (['companyName', 'representative', 'businessType', 'taxEmail'] as const).some((k) => next[k] !== profile?.[k]);
-      if (certChanged) await claimUpload(tx, { fileId: body.certificateFileId!, userId: user.id, purpose: CERTIFICATE_PURPOSE });
-      const values = { ...next, certificateFileId: certChanged ? body.certificateFileId! : (profile?.certificateFileId ?? null) };
-      if (profile)
+    const plan = planBusiness(current.status, profile, body);
+    let result: ChangeUserOutcome = 'PROFILE_UPDATED';
+    if (plan?.changed) {
+      // The details moved between the check above and this lock (another edit, an approval): decide again.
+      if (!needsProof) throw new AppError(hasUsablePassword(current) ? 'PASSWORD_REQUIRED' : 'REAUTH_REQUIRED');
+      await useUpIdentityProof(tx, deps.tokens, current, body);
+      if (plan.values) {
+        if (plan.certChanged) await claimUpload(tx, { fileId: body.certificateFileId!, userId: user.id, purpose: CERTIFICATE_PURPOSE });
+        const values = { ...plan.values, pendingChanges: null, pendingSince: null };
+        if (profile)
+          await tx
+            .update(businessProfiles)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(businessProfiles.userId, user.id));
+        else await tx.insert(businessProfiles).values({ userId: user.id, ...values });
+        if (current.status === 'REJECTED') result = 'RESUBMITTED';
+      } else if (!sameChanges(plan.pending ?? null, pendingChangesOf(profile!))) {
         await tx
           .update(businessProfiles)
-          .set({ ...values, updatedAt: sql`now()` })
+          .set({ pendingChanges: plan.pending ?? null, pendingSince: plan.pending ? sql`now()` : null, updatedAt: sql`now()` })
           .where(eq(businessProfiles.userId, user.id));
-      else await tx.insert(businessProfiles).values({ userId: user.id, ...values });
+        if (plan.pending) result = 'CHANGES_PENDING';
+      }
     }
 
-    const back = businessChanged && current.status === 'REJECTED';
     await tx
       .update(users)
       .set({
@@ -207,13 +313,13 @@ export async function changeUser(
         ...(body.agreeMarketing !== undefined
           ? { marketingAgreedAt: body.agreeMarketing ? (current.marketingAgreedAt ?? sql`now()`) : null }
           : {}),
-        ...(back ? { status: 'PENDING' as const } : {}),
+        ...(result === 'RESUBMITTED' ? { status: 'PENDING' as const } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, user.id));
-    return back;
+    return result;
   });
-  return { resubmitted, me: await reloadMe(db, user.id) };
+  return { outcome, me: await reloadMe(db, user.id) };
 }
 
 /**

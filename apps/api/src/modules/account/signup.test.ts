@@ -75,25 +75,50 @@ describe('POST /valid-email and /valid-mobile', () => {
   });
 });
 
+describe('availability check limit', () => {
+  it('allows 20 checks per address an hour for each call, then CHECK_LIMIT (429, Retry-After), free and taken alike', async () => {
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 20; i++) {
+      // Free and taken addresses count the same.
+      const r = await post('/valid-email', { email: i % 2 ? `free${i}@example.com` : 'buyer@example.com' }, { ip });
+      expect(r.statusCode).toBe(i % 2 ? 200 : 409);
+    }
+    for (const email of ['free99@example.com', 'buyer@example.com']) {
+      const over = await post('/valid-email', { email }, { ip });
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ code: 'CHECK_LIMIT', message: 'Too many checks from this address. Please try again in 60 min.' });
+      const retry = Number(over.headers['retry-after']);
+      expect(retry).toBeGreaterThan(59 * 60);
+      expect(retry).toBeLessThanOrEqual(60 * 60);
+    }
+    // The mobile check has its own budget, and so does every other address.
+    expect((await post('/valid-mobile', { mobile: '010-9999-0002' }, { ip })).statusCode).toBe(200);
+    expect((await post('/valid-email', { email: 'free99@example.com' }, { ip: '10.77.0.2' })).statusCode).toBe(200);
+    for (let i = 1; i < 20; i++) await post('/valid-mobile', { mobile: '010-9999-0002' }, { ip });
+    expect((await post('/valid-mobile', { mobile: '010-9999-0002' }, { ip })).json().code).toBe('CHECK_LIMIT');
+  });
+});
+
 describe('POST /signup/certificate', () => {
   it('accepts JPEG, PNG, WEBP and PDF by their bytes, stores them under DATA_DIR/uploads and records size and SHA-256', async () => {
     const cases = [
-      { name: 'scan.jpg', type: 'image/jpeg', bytes: FILES.jpeg, mime: 'image/jpeg' },
-      // The browser's claim does not matter: the bytes decide.
-      { name: 'photo', type: 'application/octet-stream', bytes: FILES.png, mime: 'image/png' },
-      { name: 'cert.webp', type: 'image/webp', bytes: FILES.webp, mime: 'image/webp' },
-      { name: '사업자등록증.pdf', type: 'application/pdf', bytes: FILES.pdf, mime: 'application/pdf' },
+      { name: 'scan.jpg', type: 'image/jpeg', bytes: FILES.jpeg, mime: 'image/jpeg', saved: 'scan.jpg' },
+      // The browser's claim does not matter: the bytes decide, also the extension of the name.
+      { name: 'photo', type: 'application/octet-stream', bytes: FILES.png, mime: 'image/png', saved: 'photo.png' },
+      { name: 'cert.webp', type: 'image/webp', bytes: FILES.webp, mime: 'image/webp', saved: 'cert.webp' },
+      { name: '사업자등록증.pdf', type: 'application/pdf', bytes: FILES.pdf, mime: 'application/pdf', saved: '사업자등록증.pdf' },
     ];
     for (const c of cases) {
       const r = await upload({ name: c.name, type: c.type, bytes: c.bytes });
       expect(r.statusCode, r.body).toBe(201);
       const { data } = r.json();
-      expect(data).toEqual({ id: expect.any(String), name: c.name, size: c.bytes.length, mime: c.mime });
       const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, data.id));
-      expect(row).toMatchObject({ purpose: 'CERTIFICATE', ownerUserId: null, size: c.bytes.length, mime: c.mime });
-      expect(row.sha256).toBe(createHash('sha256').update(c.bytes).digest('hex'));
-      const stored = path.join(t.dataDir, 'uploads', row.storageKey);
-      expect(readFileSync(stored).equals(c.bytes)).toBe(true);
+      // Images are stored re-encoded (lib/uploads.test.ts), PDFs as they came: size and SHA-256 are of the stored bytes.
+      const stored = readFileSync(path.join(t.dataDir, 'uploads', row.storageKey));
+      if (c.mime === 'application/pdf') expect(stored.equals(c.bytes)).toBe(true);
+      expect(data).toEqual({ id: expect.any(String), name: c.saved, size: stored.length, mime: c.mime });
+      expect(row).toMatchObject({ purpose: 'CERTIFICATE', ownerUserId: null, size: stored.length, mime: c.mime });
+      expect(row.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
     }
   });
 

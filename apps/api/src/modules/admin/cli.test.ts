@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from '@podo/db';
+import { businessProfiles, migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from '@podo/db';
 import { createServer } from '../../../../server/src/server';
 import { tryAcquireDataDirLock, writeServerPort } from '../../../../server/src/lock';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
@@ -54,6 +54,30 @@ async function openTestDb(): Promise<DbHandle> {
   const handle = await openDatabase(pgTemp ? { url: pgTemp.url } : { dataDir });
   await migrateDatabase(handle, pgTemp?.url);
   return handle;
+}
+
+/** Puts business changes of the demo buyer up for review, as PUT /change-user does for an approved buyer. */
+async function askForChanges(changes: Record<string, string>) {
+  const handle = await openTestDb();
+  try {
+    const [u] = await handle.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+    await handle.db
+      .update(businessProfiles)
+      .set({ pendingChanges: changes, pendingSince: new Date() })
+      .where(eq(businessProfiles.userId, u.id));
+    return u.id;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function profileOf(userId: number) {
+  const handle = await openTestDb();
+  try {
+    return (await handle.db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId)))[0];
+  } finally {
+    await handle.close();
+  }
 }
 
 async function statusOf(email: string) {
@@ -118,6 +142,39 @@ describe('npm run admin', () => {
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   }, 120_000);
 
+  it("lists, applies and rejects approved buyers' business changes, and mails them", async () => {
+    expect((await admin(['approve-changes'])).code).toBe(2);
+    expect((await admin(['reject-changes', 'buyer@example.com'])).code).toBe(2);
+    const empty = await admin(['changes']);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toMatch(/No members with business changes waiting for review\./);
+
+    const id = await askForChanges({ companyName: '와인바 포도 2호점', taxEmail: 'new-tax@example.com' });
+    const list = await admin(['changes']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/buyer@example\.com +companyName +와인바 포도 +와인바 포도 2호점/);
+    expect(list.stdout).toMatch(/taxEmail +\S+ +new-tax@example\.com/);
+    expect(list.stdout).toMatch(/1 members with business changes waiting for review\./);
+
+    const ok = await admin(['approve-changes', 'buyer@example.com']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/Applied the business changes of buyer@example\.com .*와인바 포도 2호점/);
+    expect(await profileOf(id)).toMatchObject({ companyName: '와인바 포도 2호점', taxEmail: 'new-tax@example.com', pendingChanges: null });
+    expect((await smtp.waitFor((m) => m.to === 'buyer@example.com' && /변경 승인/.test(m.subject))).text).toContain('와인바 포도 2호점');
+    const none = await admin(['approve-changes', 'buyer@example.com']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/Error: This member has no business detail changes waiting for review\./);
+
+    await askForChanges({ representative: '김대표' });
+    const rejected = await admin(['reject-changes', 'buyer@example.com', 'Send', 'the', 'new', 'certificate.']);
+    expect(rejected.code, rejected.stderr).toBe(0);
+    expect(rejected.stdout).toMatch(/Rejected the business changes of buyer@example\.com .*Send the new certificate\./);
+    expect(await profileOf(id)).toMatchObject({ representative: '김바이어', pendingChanges: null, pendingSince: null });
+    expect((await smtp.waitFor((m) => m.to === 'buyer@example.com' && /변경 반려/.test(m.subject))).text).toContain(
+      '사유: Send the new certificate.',
+    );
+  }, 120_000);
+
   it.runIf(!usingPostgres())(
     'works through the running server while it holds the embedded database',
     async () => {
@@ -154,6 +211,20 @@ describe('npm run admin', () => {
         const refused = await admin(['reject', 'applicant@example.com', 'again']);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toMatch(/not waiting for review/);
+
+        // Business changes go through the server's admin API too.
+        const [buyer] = await app.deps.db.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+        await app.deps.db.db
+          .update(businessProfiles)
+          .set({ pendingChanges: { companyName: '와인바 포도 3호점' }, pendingSince: new Date() })
+          .where(eq(businessProfiles.userId, buyer.id));
+        const changes = await admin(['changes']);
+        expect(changes.code, changes.stderr).toBe(0);
+        expect(changes.stdout).toMatch(/companyName +\S+( \S+)* +와인바 포도 3호점/);
+        const applied = await admin(['approve-changes', 'buyer@example.com']);
+        expect(applied.code, applied.stderr).toBe(0);
+        const [profile] = await app.deps.db.db.select().from(businessProfiles).where(eq(businessProfiles.userId, buyer.id));
+        expect(profile).toMatchObject({ companyName: '와인바 포도 3호점', pendingChanges: null });
 
         // A CLI with another secret is refused by the server, with a hint.
         const wrongSecret = await admin(['members'], { JWT_SECRET: `${TEST_JWT_SECRET}-not-the-same` });

@@ -1,20 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminRejectBody, ZApiError, ZIdParam } from '@podo/contracts';
+import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZApiError, ZIdParam } from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
 import { certificateOf } from '../account/service';
 import { sendUpload } from '../../lib/uploads';
 import { requireAdmin } from '../session/guards';
-import { approveMember, getMember, listMembers, rejectMember, type AdminDeps } from './service';
+import {
+  approveBusinessChanges,
+  approveMember,
+  getMember,
+  listBusinessChanges,
+  listMembers,
+  rejectBusinessChanges,
+  rejectMember,
+  type AdminDeps,
+} from './service';
 
 const ZMemberResult = z.object({ data: ZAdminMember });
 const ZMemberMessage = z.object({ message: z.string(), data: ZAdminMember });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const security = [{ bearer: [] }];
-
-/** The origin of the request, for links in the approval mails when PUBLIC_URL is not set. */
-const requestOrigin = (req: FastifyRequest) => (req.host ? `${req.protocol}://${req.host}` : undefined);
 
 /**
  * Back office (role ADMIN; under /api/v1/admin). The admin CLI reaches the same routes from this machine with a
@@ -84,7 +90,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const admin = await requireAdmin(req);
-      const member = await approveMember(deps(req), req.params.id, admin.userId, requestOrigin(req));
+      const member = await approveMember(deps(req), req.params.id, admin.userId);
       return { message: apiMessages[req.lang].messages.MEMBER_APPROVED, data: member };
     },
   );
@@ -103,8 +109,63 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const admin = await requireAdmin(req);
-      const member = await rejectMember(deps(req), req.params.id, req.body.reason, admin.userId, requestOrigin(req));
+      const member = await rejectMember(deps(req), req.params.id, req.body.reason, admin.userId);
       return { message: apiMessages[req.lang].messages.MEMBER_REJECTED, data: member };
+    },
+  );
+
+  app.get(
+    '/business-changes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Approved buyers' business changes waiting for review, the longest waiting first",
+        description: 'Each member shows the approved details in `business` and the requested ones in `business.pendingChanges`.',
+        security,
+        querystring: ZAdminPageQuery,
+        response: { 200: ZAdminMemberList, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req);
+      return listBusinessChanges(db, req.query);
+    },
+  );
+
+  app.post(
+    '/members/:id/business-changes/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Approve a buyer's waiting business changes: they replace the approved details (e-mailed)",
+        security,
+        params: ZIdParam,
+        response: { 200: ZMemberMessage, 409: ZApiError, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req);
+      const member = await approveBusinessChanges(deps(req), req.params.id);
+      return { message: apiMessages[req.lang].messages.CHANGES_APPROVED, data: member };
+    },
+  );
+
+  app.post(
+    '/members/:id/business-changes/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Reject a buyer's waiting business changes with a reason: the approved details stay (e-mailed)",
+        security,
+        params: ZIdParam,
+        body: ZAdminRejectBody,
+        response: { 200: ZMemberMessage, 409: ZApiError, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req);
+      const member = await rejectBusinessChanges(deps(req), req.params.id, req.body.reason);
+      return { message: apiMessages[req.lang].messages.CHANGES_REJECTED, data: member };
     },
   );
 }

@@ -1,13 +1,21 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessProfiles, users, type Database } from '@podo/db';
 import { localized, type AppConfig } from '@podo/config';
-import type { TMe, ZAdminMemberQuery } from '@podo/contracts';
-import { matchLanguage } from '@podo/i18n';
+import {
+  BUSINESS_REVIEW_FIELDS,
+  ZBusinessInput,
+  type TBusinessChanges,
+  type TMe,
+  type ZAdminMemberQuery,
+  type ZAdminPageQuery,
+} from '@podo/contracts';
+import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../../lib/notify';
-import { loadMembers, reloadMe } from '../session/me';
+import { siteOrigin } from '../certification/delivery';
+import { loadMembers, pendingChangesOf, reloadMe } from '../session/me';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
 
@@ -65,17 +73,20 @@ export async function memberIdByEmail(db: Database, email: string): Promise<numb
   return row.id;
 }
 
-/** Where links in the approval mails point: PUBLIC_URL, else the address the request came to, else localhost. */
-export function mailOrigin(config: AppConfig, requestOrigin?: string): string {
-  return (config.publicUrl ?? requestOrigin ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+/**
+ * Where links in the admin mails point: PUBLIC_URL, else the configured listen address. A request's origin is
+ * ignored (callers may still pass one): its Host header is whatever the client sent.
+ */
+export function mailOrigin(config: AppConfig, _requestOrigin?: string): string {
+  return siteOrigin(config);
 }
 
-async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | 'rejected', extra: { reason?: string; origin?: string }) {
+async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | 'rejected', extra: { reason?: string }) {
   // In the language the member last used to sign up or log in.
   const [row] = await deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
   const lang = matchLanguage(row?.lang) ?? 'ko-KR';
   const m = apiMessages[lang].mail;
-  const origin = mailOrigin(deps.config, extra.origin);
+  const origin = mailOrigin(deps.config);
   const params = {
     brand: localized(deps.config.site.brandName, lang),
     name: member.fullName,
@@ -96,7 +107,7 @@ async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | '
  * Approves a PENDING or REJECTED application: status APPROVED, role BUYER, reviewed now by `reviewerId` (null for
  * the CLI). MEMBER_NOT_PENDING for any other status. The member gets an e-mail; a mail failure is only logged.
  */
-export async function approveMember(deps: AdminDeps, id: number, reviewerId: number | null, origin?: string): Promise<AdminMember> {
+export async function approveMember(deps: AdminDeps, id: number, reviewerId: number | null): Promise<AdminMember> {
   const [row] = await deps.db
     .update(users)
     .set({ status: 'APPROVED', role: 'BUYER', reviewedAt: sql`now()`, reviewedBy: reviewerId, rejectReason: null, updatedAt: sql`now()` })
@@ -107,18 +118,12 @@ export async function approveMember(deps: AdminDeps, id: number, reviewerId: num
     throw new AppError('MEMBER_NOT_PENDING');
   }
   const member = await getMember(deps.db, id);
-  await notify(deps, member, 'approved', { origin });
+  await notify(deps, member, 'approved', {});
   return member;
 }
 
 /** Rejects a PENDING application with a reason shown to the member (MEMBER_NOT_PENDING otherwise); mails them. */
-export async function rejectMember(
-  deps: AdminDeps,
-  id: number,
-  reason: string,
-  reviewerId: number | null,
-  origin?: string,
-): Promise<AdminMember> {
+export async function rejectMember(deps: AdminDeps, id: number, reason: string, reviewerId: number | null): Promise<AdminMember> {
   const [row] = await deps.db
     .update(users)
     .set({ status: 'REJECTED', rejectReason: reason, reviewedAt: sql`now()`, reviewedBy: reviewerId, updatedAt: sql`now()` })
@@ -129,6 +134,108 @@ export async function rejectMember(
     throw new AppError('MEMBER_NOT_PENDING');
   }
   const member = await getMember(deps.db, id);
-  await notify(deps, member, 'rejected', { reason, origin });
+  await notify(deps, member, 'rejected', { reason });
+  return member;
+}
+
+// ---- business changes of approved buyers (docs/accounts.md "Business changes after approval") ---------------
+
+/** GET /admin/business-changes: members whose business changes wait for review, the longest waiting first. */
+export async function listBusinessChanges(db: Database, q: z.output<typeof ZAdminPageQuery>) {
+  const waiting = isNotNull(businessProfiles.pendingChanges);
+  const [{ total }] = await db.select({ total: count() }).from(businessProfiles).where(waiting);
+  const rows = await db
+    .select({ u: users })
+    .from(businessProfiles)
+    .innerJoin(users, eq(users.id, businessProfiles.userId))
+    .where(waiting)
+    .orderBy(asc(businessProfiles.pendingSince), asc(users.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const list = rows.map(({ u }) => u);
+  const members = await loadMembers(db, list);
+  return { data: members.map(toAdmin), page: q.page, size: q.size, total: Number(total) };
+}
+
+/** "Company name: old → new" lines of a decision mail, with labels and business types in the member's language. */
+function changeLines(lang: Language, approved: Record<string, string>, changes: TBusinessChanges): string {
+  const { fields, mail } = apiMessages[lang];
+  const show = (k: string, v: string | undefined) =>
+    k === 'businessType' ? (mail.businessTypes[v as keyof typeof mail.businessTypes] ?? v ?? '') : (v ?? '');
+  return BUSINESS_REVIEW_FIELDS.filter((k) => changes[k] !== undefined)
+    .map((k) => `- ${fields[k]}: ${show(k, approved[k])} → ${show(k, changes[k])}`)
+    .join('\n');
+}
+
+async function notifyChanges(
+  deps: AdminDeps,
+  member: AdminMember,
+  decision: { kind: 'approved'; before: Record<string, string>; changes: TBusinessChanges } | { kind: 'rejected'; reason: string },
+) {
+  const [row] = await deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
+  const lang = matchLanguage(row?.lang) ?? 'ko-KR';
+  const m = apiMessages[lang].mail;
+  const params = {
+    brand: localized(deps.config.site.brandName, lang),
+    name: member.fullName,
+    reason: decision.kind === 'rejected' ? decision.reason : '',
+    changes: decision.kind === 'approved' ? changeLines(lang, decision.before, decision.changes) : '',
+    link: `${mailOrigin(deps.config)}/mypage/profile`,
+  };
+  const [subject, text] =
+    decision.kind === 'approved'
+      ? [m.businessChangesApprovedSubject, m.businessChangesApprovedText]
+      : [m.businessChangesRejectedSubject, m.businessChangesRejectedText];
+  try {
+    await deps.notifier.sendMail({ to: member.email, subject: interpolate(subject, params), text: interpolate(text, params) });
+  } catch (err) {
+    deps.log.warn({ err, memberId: member.id }, `could not send the business change ${decision.kind} mail to member ${member.id}`);
+  }
+}
+
+/**
+ * Takes a member's waiting business changes out of review (row locked, so two decisions cannot both apply):
+ * `apply` copies them into the approved details. NO_PENDING_CHANGES when nothing waits (NOT_FOUND first).
+ */
+async function decideChanges(deps: AdminDeps, id: number, apply: boolean) {
+  const decided = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, id)).for('update');
+    const changes = profile ? pendingChangesOf(profile) : null;
+    if (!profile || !changes) return null;
+    const before = Object.fromEntries(BUSINESS_REVIEW_FIELDS.map((k) => [k, profile[k]]));
+    let values = {};
+    if (apply) {
+      // Checked again as a whole, as sign-up does: what is approved must be a valid set of details.
+      const parsed = ZBusinessInput.safeParse({ ...profile, ...changes });
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED');
+      values = Object.fromEntries(BUSINESS_REVIEW_FIELDS.map((k) => [k, parsed.data[k]]));
+    }
+    await tx
+      .update(businessProfiles)
+      .set({ ...values, pendingChanges: null, pendingSince: null, updatedAt: sql`now()` })
+      .where(eq(businessProfiles.userId, id));
+    return { before, changes };
+  });
+  if (!decided) {
+    await getMember(deps.db, id);
+    throw new AppError('NO_PENDING_CHANGES');
+  }
+  return decided;
+}
+
+/** Approves an approved buyer's waiting business changes: they replace the approved details; the member is mailed. */
+export async function approveBusinessChanges(deps: AdminDeps, id: number): Promise<AdminMember> {
+  const { before, changes } = await decideChanges(deps, id, true);
+  const member = await getMember(deps.db, id);
+  await notifyChanges(deps, member, { kind: 'approved', before, changes });
+  return member;
+}
+
+/** Rejects them: the approved details stay, the changes are dropped, and the member is mailed the reason. */
+export async function rejectBusinessChanges(deps: AdminDeps, id: number, reason: string): Promise<AdminMember> {
+  await decideChanges(deps, id, false);
+  const member = await getMember(deps.db, id);
+  await notifyChanges(deps, member, { kind: 'rejected', reason });
   return member;
 }

@@ -254,8 +254,8 @@ describe('POST /cert by SMS', () => {
 });
 
 describe('POST /cert by e-mail (SIGNUP_EMAIL)', () => {
-  it('mails the code and a link that confirms it (Korean; link on the request host without PUBLIC_URL)', async () => {
-    const r = await post('/cert', { mode: 'SIGNUP_EMAIL', email: 'New.Member@Example.COM' }, { host: 'shop.example:8080', ip: nextIp() });
+  it('mails the code and a link that confirms it (Korean; without PUBLIC_URL on the listen address, never the Host)', async () => {
+    const r = await post('/cert', { mode: 'SIGNUP_EMAIL', email: 'New.Member@Example.COM' }, { host: 'evil.example:8080', ip: nextIp() });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().message).toBe('인증번호를 발송했습니다.');
     const ttl = new Date(r.json().data.expiresAt).getTime() - Date.now();
@@ -267,8 +267,10 @@ describe('POST /cert by e-mail (SIGNUP_EMAIL)', () => {
     expect(mail.subject).toBe('[포도 와인] 이메일 인증번호');
     const code = /\[(\d{6})\]/.exec(mail.text)![1];
     expect(mail.text).toContain(`인증번호 [${code}]를 10분 안에 입력해 주세요.`);
-    const link = `http://shop.example:8080/account/certemail?mode=SIGNUP_EMAIL&email=new.member%40example.com&code=${code}`;
+    // HOST 0.0.0.0 (the default) and PORT 3000.
+    const link = `http://localhost:3000/account/certemail?mode=SIGNUP_EMAIL&email=new.member%40example.com&code=${code}`;
     expect(mail.text).toContain(link);
+    expect(mail.text).not.toContain('evil.example');
 
     // What the /account/certemail page does with the link's parameters.
     const q = new URL(link).searchParams;

@@ -5,7 +5,7 @@ import { verificationCodes, type Database } from '@podo/db';
 import { CODE_LENGTH } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { DeliveryError } from '../../lib/notify';
+import { DeliveryError, SmsCapReached } from '../../lib/notify';
 import { clear, hit, purgeExpiredBuckets, secondsUntil } from '../../lib/throttle';
 
 /**
@@ -13,7 +13,14 @@ import { clear, hit, purgeExpiredBuckets, secondsUntil } from '../../lib/throttl
  * lower-case e-mail), so a sign-up code cannot reset a password.
  */
 export type CodePurpose =
-  'SIGNUP_MOBILE' | 'SIGNUP_EMAIL' | 'CERT_MOBILE' | 'FIND_ACCOUNT' | 'RESET_PASSWORD_EMAIL' | 'RESET_PASSWORD_MOBILE';
+  | 'SIGNUP_MOBILE'
+  | 'SIGNUP_EMAIL'
+  | 'CERT_MOBILE'
+  | 'FIND_ACCOUNT'
+  | 'RESET_PASSWORD_EMAIL'
+  | 'RESET_PASSWORD_MOBILE'
+  /** The extra step of a login from a new address while the account is under attack (session/service.ts). */
+  | 'LOGIN_EMAIL';
 
 /** Lifetimes and limits. SMS codes are short-lived (3 minutes, as Korean services do); e-mail lives longer. */
 export const CODE_POLICY = {
@@ -24,6 +31,7 @@ export const CODE_POLICY = {
     RESET_PASSWORD_MOBILE: 3 * 60_000,
     SIGNUP_EMAIL: 10 * 60_000,
     RESET_PASSWORD_EMAIL: 30 * 60_000,
+    LOGIN_EMAIL: 10 * 60_000,
   } satisfies Record<CodePurpose, number>,
   /** Wrong guesses allowed per code (the right one included). */
   maxAttempts: 5,
@@ -133,7 +141,8 @@ export async function discardCode(db: Database, id: number): Promise<void> {
 
 /**
  * Issues a code and hands it to `deliver` (SMS or e-mail). When delivery fails (DeliveryError) the code is
- * discarded, so no undelivered code stays usable, and the call fails with SERVICE_UNAVAILABLE (503). With
+ * discarded, so no undelivered code stays usable, and the call fails with SERVICE_UNAVAILABLE (503), or
+ * SMS_UNAVAILABLE (503) when the global SMS cap refused it (SmsCapReached). With
  * `releaseCooldown` the resend cooldown is lifted too, so the person can retry at once; the daily and per-IP
  * counts stay. Any other error is rethrown after discarding the code.
  */
@@ -150,6 +159,8 @@ export async function issueAndDeliver(
     await discardCode(db, issued.id);
     if (!(e instanceof DeliveryError)) throw e;
     if (opts.releaseCooldown) await clear(db, cooldownKey(opts.purpose, opts.target));
+    // The SMS cap is an answer of its own, logged once when reached (lib/notify.ts), not a delivery failure.
+    if (e instanceof SmsCapReached) throw new AppError('SMS_UNAVAILABLE', {}, { cause: e });
     opts.log?.error({ err: e, purpose: opts.purpose }, `code delivery failed (${e.channel})`);
     throw new AppError('SERVICE_UNAVAILABLE', {}, { cause: e });
   }

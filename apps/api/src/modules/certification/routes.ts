@@ -7,7 +7,7 @@ import { confirmCertCode, sendCertCode, type RequestContext } from './service';
 
 /** Language, client IP, link origin and logger of a request, for the code services. */
 export function requestContext(app: FastifyInstance, req: FastifyRequest): RequestContext {
-  return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, req), log: req.log };
+  return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, app.server.address()), log: req.log };
 }
 
 /**

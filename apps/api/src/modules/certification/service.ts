@@ -3,6 +3,7 @@ import type { CertMode } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
 import type { AppDeps } from '../../app';
 import { RequestValidationError } from '../../lib/errors';
+import { assertSmsAvailable, sendCappedSms } from '../../lib/notify';
 import { confirmCode, issueAndDeliver } from './codes';
 import { codeSms, signupCodeMail } from './delivery';
 import { assertEmailRegistrable } from './registrable';
@@ -36,19 +37,22 @@ export interface RequestContext {
 
 /**
  * POST /cert: issues a code for a sign-up or change-mobile and sends it by SMS or e-mail. A sign-up e-mail
- * must be free (not registered, not blocked after leaving). A failed delivery answers 503 and leaves no code.
+ * must be free (not registered, not blocked after leaving). A failed delivery answers 503 and leaves no code; so
+ * does an SMS past the global cap (SMS_UNAVAILABLE), while e-mail codes still go.
  */
 export async function sendCertCode(deps: AppDeps, body: CertTargetInput, ctx: RequestContext) {
   const { channel, target } = certTarget(body);
   const db = deps.db.db;
   if (body.mode === 'SIGNUP_EMAIL') await assertEmailRegistrable(db, deps.tokens, target);
+  // With the SMS cap reached nothing is issued, so the person's own limits are not used up by refused requests.
+  if (channel === 'sms') await assertSmsAvailable(deps, ctx.log);
   const issued = await issueAndDeliver(
     db,
     deps.tokens,
     { purpose: body.mode, target, ip: ctx.ip, releaseCooldown: true, log: ctx.log },
     ({ code }) =>
       channel === 'sms'
-        ? deps.notifier.sendSms(codeSms(deps.config, ctx.lang, { to: target, code, purpose: body.mode }))
+        ? sendCappedSms(deps, codeSms(deps.config, ctx.lang, { to: target, code, purpose: body.mode }), ctx.log)
         : deps.notifier.sendMail(signupCodeMail(deps.config, ctx.lang, { to: target, code, origin: ctx.origin })),
   );
   return { expiresAt: issued.expiresAt.toISOString(), resendAfterSeconds: issued.resendAfterSeconds };

@@ -6,6 +6,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, socialIdentities, users } from '@podo/db';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { hashPassword } from '../../lib/passwords';
 import {
   FAKE_PROVIDERS,
   startFakeOAuth,
@@ -68,8 +69,11 @@ async function tokenOf(email: string) {
   const [u] = await t.db.db.select().from(users).where(eq(users.email, email));
   return (await t.app.deps.tokens.sign({ sub: String(u.id), ver: u.tokenVersion }, 3600)).token;
 }
+// Members have a password, as every sign-up sets one (members without one: account-changes.test.ts).
+let passwordHash: Promise<string> | undefined;
 async function newMember(email: string) {
-  await t.db.db.insert(users).values({ email, passwordHash: 'x', fullName: '소셜회원', role: 'MEMBER', status: 'PENDING' });
+  passwordHash ??= hashPassword('Grape#Harvest92');
+  await t.db.db.insert(users).values({ email, passwordHash: await passwordHash, fullName: '소셜회원', role: 'MEMBER', status: 'PENDING' });
   return tokenOf(email);
 }
 /** A new member and a Kakao profile that vouches for their e-mail (so the first social login links them). */

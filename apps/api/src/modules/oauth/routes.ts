@@ -9,14 +9,17 @@ import {
   ZOAuthCodeBody,
   ZOAuthStart,
   ZOAuthStartQuery,
+  ZReauthResult,
   ZSocialProvider,
   ZTokenResult,
 } from '@podo/contracts';
-import { apiMessages } from '@podo/i18n/resources';
+import { apiMessages, interpolate } from '@podo/i18n/resources';
+import { checkIdentity, hasUsablePassword, issueReauthProof, REAUTH_TTL_MS, useUpIdentityProof } from '../account/identity';
 import { requireUser } from '../session/guards';
 import { loadMe } from '../session/me';
 import { LOGIN_TOKEN_TTL_SECONDS } from '../session/service';
 import {
+  assertOwnIdentity,
   completeAuthorization,
   enabledProviders,
   issueSocialToken,
@@ -70,7 +73,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await startAuthorization(db, tokens, config, req.params.provider, req.query.redirectUri, requestOrigin(req)),
+      data: await startAuthorization(db, tokens, config, req.params.provider, req.query.redirectUri, requestOrigin(req), req.query.purpose),
     }),
   );
 
@@ -110,12 +113,45 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/auth/:provider/reauth',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Re-authenticate the logged-in member with a linked social account: a single-use proof (5 minutes)',
+        description:
+          'The code flow of a login (GET /auth/{provider}/start, the provider, then this call with code and state), ' +
+          'for a member already logged in. The provider must answer with an identity linked to this member ' +
+          '(REAUTH_OTHER_ACCOUNT otherwise). The answered `reauthToken` stands in for the password in PUT ' +
+          '/change-mobile, PUT /change-user and PUT /change-sns of a member without a password (`hasPassword: false`); ' +
+          'it works once, for this member only, within five minutes.',
+        security: [{ bearer: [] }],
+        params: ZProviderParam,
+        body: ZOAuthCodeBody,
+        response: { 200: ZReauthResult, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      const profile = await completeAuthorization(db, tokens, config, req.params.provider, req.body, req.log);
+      await assertOwnIdentity(db, user, profile);
+      return {
+        message: interpolate(apiMessages[req.lang].messages.REAUTHENTICATED, { minutes: REAUTH_TTL_MS / 60_000 }),
+        data: await issueReauthProof(db, tokens, user.id),
+      };
+    },
+  );
+
   app.put(
     '/change-sns',
     {
       schema: {
         tags: ['account'],
         summary: 'Link a social account to the logged-in member (answers the member as data)',
+        description:
+          'A member without a password (`hasPassword: false`) needs a `reauthToken` from a linked account (POST ' +
+          '/auth/{provider}/reauth): otherwise a stolen token could link an account of its own and re-authenticate ' +
+          'with it.',
         security: [{ bearer: [] }],
         body: ZChangeSnsBody,
         response: { 200: ZMeMessage, ...errors },
@@ -123,9 +159,13 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = await requireUser(req);
-      const { snsType, ...body } = req.body;
+      const { snsType, reauthToken, ...body } = req.body;
+      if (!hasUsablePassword(user)) await checkIdentity(db, tokens, user, { reauthToken });
       const profile = await completeAuthorization(db, tokens, config, snsType, body, req.log);
-      await linkIdentity(db, user, profile);
+      await db.transaction(async (tx) => {
+        await useUpIdentityProof(tx as unknown as typeof db, tokens, user, { reauthToken });
+        await linkIdentity(tx as unknown as typeof db, user, profile);
+      });
       return { message: apiMessages[req.lang].messages.SNS_LINKED, data: await loadMe(db, user) };
     },
   );

@@ -94,8 +94,20 @@ export async function sweepExpiredStates(db: Database): Promise<void> {
 }
 
 /**
+ * What the authorize URL of a re-authentication adds, so that the provider asks for the login again instead of
+ * answering from its own session (Google has no such prompt: it is asked to let the person choose the account).
+ */
+const REAUTH_PARAMS: Record<SocialProvider, Record<string, string>> = {
+  kakao: { prompt: 'login' },
+  naver: { auth_type: 'reauthenticate' },
+  google: { prompt: 'select_account' },
+  facebook: { auth_type: 'reauthenticate' },
+};
+
+/**
  * GET /auth/{provider}/start: a random single-use state (stored as a keyed hash) with the PKCE verifier and the
- * redirect URI it is for, and the provider's authorize URL carrying them.
+ * redirect URI it is for, and the provider's authorize URL carrying them. `purpose: 'reauth'` asks the provider
+ * for a fresh login (POST /auth/{provider}/reauth).
  */
 export async function startAuthorization(
   db: Database,
@@ -104,6 +116,7 @@ export async function startAuthorization(
   provider: SocialProvider,
   redirectUri: string,
   requestOrigin?: string,
+  purpose: 'login' | 'reauth' = 'login',
 ) {
   const cfg = providerConfig(config, provider);
   const redirect = checkRedirectUri(config, provider, redirectUri, requestOrigin);
@@ -130,6 +143,7 @@ export async function startAuthorization(
     url.searchParams.set('code_challenge', s256(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
   }
+  if (purpose === 'reauth') for (const [k, v] of Object.entries(REAUTH_PARAMS[provider])) url.searchParams.set(k, v);
   return { authorizeUrl: url.toString(), state, popup: SOCIAL_POPUP_SIZE[provider] };
 }
 
@@ -368,6 +382,15 @@ export async function linkIdentity(db: Database, user: UserRow, profile: SocialP
     if (again && again.user.id === user.id) return;
     throw new AppError('SOCIAL_ALREADY_LINKED');
   }
+}
+
+/**
+ * POST /auth/{provider}/reauth: the provider's answer must be an identity already linked to this very member
+ * (REAUTH_OTHER_ACCOUNT otherwise: another member's, or one nobody linked). Nothing is linked or changed here.
+ */
+export async function assertOwnIdentity(db: Database, user: UserRow, profile: SocialProfile): Promise<void> {
+  const known = await findIdentity(db, profile);
+  if (!known || known.user.id !== user.id) throw new AppError('REAUTH_OTHER_ACCOUNT');
 }
 
 /** DELETE /me/sns/{provider}: NOT_FOUND when the member has no account of that provider linked. */

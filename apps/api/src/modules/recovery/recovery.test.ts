@@ -169,10 +169,12 @@ describe('reset password by e-mail', () => {
       .update(users)
       .set({ passwordReminderAt: sql`now() + interval '10 days'`, passwordChangedAt: sql`now() - interval '400 days'` })
       .where(eq(users.id, before.id));
-    // Locked out by failed logins (the account counter past its limit).
+    // Under attack: the account's failed logins past the limit (a new address would need an e-mailed code).
+    const attacked = { count: 21, resetAt: sql`now() + interval '1 hour'` };
     await t.db.db
       .insert(throttleBuckets)
-      .values({ key: loginThrottleKey(HONG.email), count: 6, resetAt: sql`now() + interval '15 minutes'` });
+      .values({ key: loginThrottleKey(HONG.email), ...attacked })
+      .onConflictDoUpdate({ target: throttleBuckets.key, set: attacked });
 
     const sent = await post('/find/password/email', { email: 'Hong@Example.com', fullname: '홍길동' }, 'en-US');
     expect(sent.statusCode).toBe(200);
@@ -282,6 +284,28 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((r) => s.close(() => r()));
   return port;
 }
+
+describe('reset links without PUBLIC_URL', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy that is trusted, so even X-Forwarded-Host would count as the request's host.
+    bare = await createTestApp({ SMTP_URL: smtp.url, HOST: '127.0.0.1', PORT: '4123', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => bare?.close());
+
+  it('point to the configured listen address, never to the Host or X-Forwarded-Host of the request', async () => {
+    const r = await bare.app.inject({
+      method: 'POST',
+      url: '/api/v1/find/password/email',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      payload: { email: 'pending@example.com', fullname: '이대기' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to === 'pending@example.com');
+    expect(mail.text).toMatch(/http:\/\/127\.0\.0\.1:4123\/account\/resetpw\?email=pending%40example\.com&code=\d{6}/);
+    expect(mail.text).not.toContain('evil.example');
+  });
+});
 
 describe('recovery while the SMTP server is down', () => {
   let down: TestApp;

@@ -24,7 +24,7 @@ import {
   sendResetSms,
 } from './service';
 
-const messageAnswers = { 200: ZMessageResult, 400: ZApiError, 429: ZApiError };
+const messageAnswers = { 200: ZMessageResult, 400: ZApiError, 429: ZApiError, 503: ZApiError };
 
 /**
  * Finding an account and resetting a password (docs/accounts.md "Recovery without leaks"). The sending calls

@@ -4,9 +4,9 @@ import { users, type Database } from '@podo/db';
 import { maskEmail } from '@podo/contracts';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
-import { DeliveryError } from '../../lib/notify';
+import { assertSmsAvailable, DeliveryError, sendCappedSms } from '../../lib/notify';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
-import { clear, loginThrottleKey } from '../../lib/throttle';
+import { clearLoginThrottle } from '../../lib/throttle';
 import {
   confirmCode,
   consumeVerified,
@@ -81,10 +81,12 @@ export async function sendFindAccountCode(
 ): Promise<SentAnswer> {
   const db = deps.db.db;
   const match = await exists(db, and(eq(users.mobile, input.mobile), eq(users.fullName, input.fullname), live));
+  // Past the SMS cap every request is refused alike, before the match matters.
+  await assertSmsAvailable(deps, ctx.log);
   const issued = await issueCode(db, deps.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'FIND_ACCOUNT', () =>
-      deps.notifier.sendSms(codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' })),
+      sendCappedSms(deps, codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' }), ctx.log),
     );
   }
   return sentAnswer(issued);
@@ -130,10 +132,15 @@ export async function sendResetSms(
   const db = deps.db.db;
   const match = await exists(db, and(emailIs(input.email), eq(users.mobile, input.mobile), eq(users.fullName, input.fullname), live));
   // Bound to the phone (which receives it); the reset then also needs the e-mail of an account on that phone.
+  await assertSmsAvailable(deps, ctx.log, 'SMS_UNAVAILABLE_USE_EMAIL');
   const issued = await issueCode(db, deps.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'RESET_PASSWORD_MOBILE', () =>
-      deps.notifier.sendSms(codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' })),
+      sendCappedSms(
+        deps,
+        codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' }),
+        ctx.log,
+      ),
     );
   }
   return sentAnswer(issued);
@@ -148,7 +155,7 @@ export async function confirmResetSms(deps: AppDeps, input: { mobile: string; co
  * Sets a new password with a reset code: checks the code (counting the attempt), refuses a common password
  * (the code stays verified, so the member can try another), then in one transaction uses the code up and
  * writes the hash, bumps token_version (every earlier login ends) and restarts the password campaign. The
- * failed-login counter of the account is cleared, so a member locked out by guessing can log in at once.
+ * failed-login counters of the account are cleared, so the owner needs no wait and no login code afterwards.
  */
 export async function resetPassword(
   deps: AppDeps,
@@ -179,5 +186,5 @@ export async function resetPassword(
       })
       .where(eq(users.id, user.id));
   });
-  await clear(db, loginThrottleKey(user.email));
+  await clearLoginThrottle(db, user.email);
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TokenService } from '../../lib/auth';
+import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from './me';
 import { authenticateUser } from './service';
@@ -16,6 +16,17 @@ export function bearerToken(req: FastifyRequest): string {
 export async function requireUser(req: FastifyRequest): Promise<UserRow> {
   const { db, tokens } = req.server.deps;
   return authenticateUser(db.db, tokens, bearerToken(req));
+}
+
+/** The member and the verified bearer token itself (its id and expiry), for logging that token out. */
+export async function requireSession(req: FastifyRequest): Promise<{ user: UserRow; token: VerifiedToken }> {
+  const { db, tokens } = req.server.deps;
+  const raw = bearerToken(req);
+  const user = await authenticateUser(db.db, tokens, raw);
+  // Verified a second time for its claims: only on logout, where one more HMAC costs nothing.
+  const token = await tokens.verify(raw);
+  if (!token) throw new AppError('TOKEN_INVALID');
+  return { user, token };
 }
 
 /**

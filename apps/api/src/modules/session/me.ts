@@ -1,8 +1,24 @@
 import { eq, inArray } from 'drizzle-orm';
 import { businessProfiles, socialIdentities, uploadedFiles, users, type Database } from '@podo/db';
-import { PASSWORD_CAMPAIGN_DAYS, type TMe } from '@podo/contracts';
+import { BUSINESS_REVIEW_FIELDS, PASSWORD_CAMPAIGN_DAYS, ZBusinessChanges, type TBusinessChanges, type TMe } from '@podo/contracts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Whether the member can sign in with a password. Every sign-up sets an argon2id hash; a member created without
+ * one (social only) or one who left (`!withdrawn:…`) has none that could ever match.
+ */
+export function hasUsablePassword(user: Pick<UserRow, 'passwordHash'>): boolean {
+  return user.passwordHash.startsWith('$argon2');
+}
+
+/** An approved buyer's business changes waiting for review (only the known fields), or null. */
+export function pendingChangesOf(p: Pick<typeof businessProfiles.$inferSelect, 'pendingChanges'>): TBusinessChanges | null {
+  const parsed = ZBusinessChanges.safeParse(p.pendingChanges ?? {});
+  if (!parsed.success) return null;
+  const out = Object.fromEntries(BUSINESS_REVIEW_FIELDS.filter((k) => parsed.data[k] !== undefined).map((k) => [k, parsed.data[k]]));
+  return Object.keys(out).length ? (out as TBusinessChanges) : null;
+}
 
 /** Whether the password-change campaign modal should show (356+ days old, not snoozed). */
 export function passwordChangeDue(u: Pick<UserRow, 'passwordChangedAt' | 'passwordReminderAt'>, now = Date.now()): boolean {
@@ -43,11 +59,14 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
             businessType: biz.p.businessType,
             taxEmail: biz.p.taxEmail,
             certificate: biz.f ? { id: biz.f.id, name: biz.f.originalName, size: biz.f.size, mime: biz.f.mime } : null,
+            pendingChanges: pendingChangesOf(biz.p),
+            pendingSince: pendingChangesOf(biz.p) && biz.p.pendingSince ? biz.p.pendingSince.toISOString() : null,
           }
         : null,
       sns: snsRows
         .filter((s) => s.userId === user.id)
         .map((s) => ({ provider: s.provider, email: s.email, linkedAt: s.createdAt.toISOString() })),
+      hasPassword: hasUsablePassword(user),
       passwordChangeDue: passwordChangeDue(user),
       passwordChangedAt: user.passwordChangedAt.toISOString(),
       createdAt: user.createdAt.toISOString(),

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError, ZLoginBody, ZLoginResult, ZMeResult } from '@podo/contracts';
-import { requireUser } from './guards';
+import { ZApiError, ZLoginBody, ZLoginResult, ZMeResult, ZMessageResult } from '@podo/contracts';
+import { apiMessages } from '@podo/i18n/resources';
+import { siteOrigin } from '../certification/delivery';
+import { requireSession, requireUser } from './guards';
 import { loadMe } from './me';
+import { revokeAllTokens, revokeToken } from './revocation';
 import { login } from './service';
 
 export { bearerToken, requireAdmin, requireUser, type AdminActor } from './guards';
@@ -16,19 +19,26 @@ export async function sessionRoutes(fastify: FastifyInstance) {
         tags: ['account'],
         summary: 'Log in with e-mail and password (one-day token)',
         description:
-          'Failed attempts count per account (5) and per client address (20) in a 15-minute window; past that the ' +
-          'answer is LOGIN_LOCKED (429) with a Retry-After header. A withdrawn e-mail answers ACCOUNT_WITHDRAWN.',
+          'Throttled without letting anyone lock someone else out (docs/accounts.md "Login throttling"): 20 attempts ' +
+          'per client address in 15 minutes; per account and address 3 attempts, then growing delays (2, 4, 8 … ' +
+          's, at most 15 minutes); past either the answer is LOGIN_LOCKED (429) with a Retry-After header. After 20 ' +
+          'failures on an account within an hour, the right password from an address that never logged in to it ' +
+          'answers LOGIN_CODE_REQUIRED (403) and e-mails a 6-digit code: repeat the call with `code`. A wrong ' +
+          'password always answers LOGIN_FAILED; ACCOUNT_WITHDRAWN only follows the right password.',
         body: ZLoginBody,
-        response: { 200: ZLoginResult, 400: ZApiError, 403: ZApiError, 429: ZApiError },
+        response: { 200: ZLoginResult, 400: ZApiError, 403: ZApiError, 429: ZApiError, 503: ZApiError },
       },
     },
     // LOGIN_LOCKED gets its Retry-After header from the error handler (every 429 does).
     async (req) => ({
-      data: await login(app.deps.db.db, app.deps.tokens, {
+      data: await login(app.deps, {
         email: req.body.email,
         password: req.body.password,
+        code: req.body.code,
         ip: req.ip,
         lang: req.lang,
+        origin: siteOrigin(app.deps.config, app.server.address()),
+        log: req.log,
       }),
     }),
   );
@@ -44,5 +54,45 @@ export async function sessionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ data: await loadMe(app.deps.db.db, await requireUser(req)) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Log out: revokes this token on the server',
+        description:
+          'The bearer token is revoked for every server process (until it would have expired anyway): any call with ' +
+          'it answers TOKEN_INVALID (401) from now on. Other tokens of the member stay valid; see /logout-all.',
+        security: [{ bearer: [] }],
+        response: { 200: ZMessageResult, 401: ZApiError },
+      },
+    },
+    async (req) => {
+      const { user, token } = await requireSession(req);
+      await revokeToken(app.deps.db.db, user.id, token);
+      return { message: apiMessages[req.lang].messages.LOGGED_OUT };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Log out everywhere: revokes every token of the member',
+        description:
+          "Bumps the member's token version, so every token issued so far (this one too, on every device) answers " +
+          'TOKEN_INVALID (401) from now on. Log in again for a new one.',
+        security: [{ bearer: [] }],
+        response: { 200: ZMessageResult, 401: ZApiError },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      await revokeAllTokens(app.deps.db.db, user.id);
+      return { message: apiMessages[req.lang].messages.LOGGED_OUT_EVERYWHERE };
+    },
   );
 }

@@ -1,28 +1,81 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { users, withdrawals, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import type { Language } from '@podo/i18n';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { clear, hit, loginIpThrottleKey, loginThrottleKey, secondsUntil, unhit, type ThrottleState } from '../../lib/throttle';
+import {
+  clear,
+  hit,
+  hitWithBackoff,
+  loginIpThrottleKey,
+  loginKnownKey,
+  loginPairKey,
+  loginThrottleKey,
+  passwordRecheckKey,
+  peek,
+  remember,
+  secondsUntil,
+  unhit,
+  type BackoffPolicy,
+} from '../../lib/throttle';
+import type { AppDeps } from '../../app';
+import { issueAndDeliver, verifyAndConsume } from '../certification/codes';
+import { codeMinutes, loginCodeMail } from '../certification/delivery';
 import { withdrawnEmailHash } from '../certification/registrable';
 import { loadMe, type UserRow } from './me';
+import { notRevoked } from './revocation';
 
 /** Main login token lifetime (spec §9: one day). */
 export const LOGIN_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
-/** docs/accounts.md "Login throttling": 5 failures per account or 20 per client address in 15 minutes. */
-export const LOGIN_POLICY = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 };
+/**
+ * docs/accounts.md "Login throttling". Nobody can lock someone else's account: limits fall on an address, or on
+ * an (account, address) pair; past the account-wide limit the owner still gets in, with an e-mailed code.
+ */
+export const LOGIN_POLICY = {
+  /** Attempts per client address over all accounts in `ipWindowMs` (a right password gives its attempt back). */
+  perIp: 20,
+  ipWindowMs: 15 * 60_000,
+  /**
+   * One account from one address: 3 attempts straight away, then 2, 4, 8 … seconds apart, at most 15 minutes;
+   * forgotten an hour after the last attempt. One address gets about 14 tries an hour at most.
+   */
+  perPair: { free: 3, maxDelayMs: 15 * 60_000, forgetMs: 60 * 60_000 } satisfies BackoffPolicy,
+  /**
+   * Failed attempts on one account from all addresses in `accountWindowMs` past which an address new to the account
+   * needs the e-mailed code besides the right password. Above what one address can reach under the delays.
+   */
+  perAccount: 20,
+  accountWindowMs: 60 * 60_000,
+  /** An address stays known to an account (no code needed) this long after its last successful login there. */
+  knownAddressMs: 90 * 24 * 3600_000,
+  /** Wrong current passwords of a logged-in member (match-password, change-password, leaving) per window. */
+  perRecheck: 5,
+  recheckWindowMs: 15 * 60_000,
+};
 
-/** Whether this e-mail left less than six months ago (sign-up refused, login answers ACCOUNT_WITHDRAWN). */
-export async function isRecentlyWithdrawn(db: Database, tokens: TokenService, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: withdrawals.id })
+/**
+ * The member who left with this e-mail less than six months ago (found through the e-mail hash `withdrawals`
+ * keeps; the row itself is anonymized), or undefined.
+ */
+export async function recentlyWithdrawnMember(db: Database, tokens: TokenService, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
     .from(withdrawals)
-    .where(and(eq(withdrawals.emailHash, withdrawnEmailHash(tokens, email)), gt(withdrawals.reregisterAfter, sql`now()`)))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(
+      and(
+        eq(withdrawals.emailHash, withdrawnEmailHash(tokens, email)),
+        gt(withdrawals.reregisterAfter, sql`now()`),
+        eq(users.status, 'WITHDRAWN'),
+      ),
+    )
+    .orderBy(desc(withdrawals.id))
     .limit(1);
-  return rows.length > 0;
+  return row?.user;
 }
 
 /** The live (not withdrawn) member with this e-mail, compared case-insensitively. */
@@ -35,7 +88,10 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return user;
 }
 
-/** Signs an access token bound to the member's current token version. */
+/**
+ * Signs an access token bound to the member's current token version. Every token gets a random id (jti), so two
+ * logins in the same second still get different tokens and logging out of one leaves the other alive.
+ */
 export async function issueAccessToken(
   tokens: TokenService,
   user: Pick<UserRow, 'id' | 'tokenVersion'>,
@@ -45,60 +101,120 @@ export async function issueAccessToken(
   return { accessToken: token, expiresAt: expiresAt.toISOString() };
 }
 
-function lockedError(...states: ThrottleState[]): AppError {
-  const seconds = Math.max(...states.map((s) => secondsUntil(s.resetAt)));
+/** LOGIN_LOCKED (429): Retry-After carries the exact seconds, the message whole minutes. */
+function lockedError(seconds: number): AppError {
   return new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil(seconds / 60)), seconds });
 }
 
 /**
- * Checks e-mail and password and issues a one-day token. Every attempt is counted *before* the password is
- * checked (one atomic upsert per counter), so parallel guesses cannot slip past the limit; a right password
- * gives the attempt back to the address and clears the account counter.
+ * Exactly one argon2 verification on every path, so the answer time does not tell the cases apart: against the
+ * member's hash, or a dummy one when there is none to check (unknown e-mail; a member who left, whose hash was
+ * replaced on leaving; an account without a password).
  */
-export async function login(db: Database, tokens: TokenService, input: { email: string; password: string; ip: string; lang?: Language }) {
-  const email = input.email.trim().toLowerCase();
-  const acctKey = loginThrottleKey(email);
-  const ipKey = loginIpThrottleKey(input.ip);
-  const [acct, ip] = await Promise.all([hit(db, acctKey, LOGIN_POLICY.windowMs), hit(db, ipKey, LOGIN_POLICY.windowMs)]);
-  const locked = [acct.count > LOGIN_POLICY.perAccount ? acct : null, ip.count > LOGIN_POLICY.perIp ? ip : null].filter(
-    (s): s is ThrottleState => s !== null,
-  );
-  if (locked.length) throw lockedError(...locked);
+async function passwordMatches(passwordHash: string | undefined, password: string): Promise<boolean> {
+  return passwordHash?.startsWith('$argon2') ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password);
+}
 
-  const user = await findUserByEmail(db, email);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    if (!user && (await isRecentlyWithdrawn(db, tokens, email))) throw new AppError('ACCOUNT_WITHDRAWN');
-    throw new AppError('LOGIN_FAILED');
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** The e-mailed one-time code, when a previous answer was LOGIN_CODE_REQUIRED. */
+  code?: string;
+  ip: string;
+  lang: Language;
+  /** Where links in the code e-mail point (siteOrigin: never the Host header). */
+  origin: string;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * The extra step for the right password from an address new to an account under attack: without `code`, e-mails a
+ * one-time code (purpose LOGIN_EMAIL: hashed, 10 minutes, 5 attempts, the usual send limits) and answers
+ * LOGIN_CODE_REQUIRED; with it, checks and uses up the code.
+ */
+async function loginCodeStep(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>, user: UserRow, input: LoginInput) {
+  const db = deps.db.db;
+  const target = user.email.toLowerCase();
+  if (input.code) {
+    await verifyAndConsume(db, deps.tokens, { purpose: 'LOGIN_EMAIL', target, code: input.code });
+    return;
   }
+  await issueAndDeliver(
+    db,
+    deps.tokens,
+    { purpose: 'LOGIN_EMAIL', target, ip: input.ip, releaseCooldown: true, log: input.log },
+    (issued) => deps.notifier.sendMail(loginCodeMail(deps.config, input.lang, { to: user.email, code: issued.code, origin: input.origin })),
+  );
+  throw new AppError('LOGIN_CODE_REQUIRED', { minutes: codeMinutes('LOGIN_EMAIL') });
+}
+
+/**
+ * Checks e-mail and password and issues a one-day token (docs/accounts.md "Login throttling"). The address and the
+ * (account, address) pair are counted *before* the password is checked, each in one atomic upsert, so parallel
+ * guesses cannot slip past a limit; then the account-wide count. A right password gives its attempts back and
+ * forgets the pair's failures. Someone else's failures never keep the owner out: past the account-wide limit an
+ * address that never logged in to the account needs an e-mailed code as well.
+ */
+export async function login(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>, input: LoginInput) {
+  const db = deps.db.db;
+  const email = input.email.trim().toLowerCase();
+  const ipKey = loginIpThrottleKey(input.ip);
+  const pairKey = loginPairKey(email, input.ip);
+  const acctKey = loginThrottleKey(email);
+
+  const ip = await hit(db, ipKey, LOGIN_POLICY.ipWindowMs);
+  if (ip.count > LOGIN_POLICY.perIp) throw lockedError(secondsUntil(ip.resetAt));
+  const pair = await hitWithBackoff(db, pairKey, LOGIN_POLICY.perPair);
+  if (!pair.allowed) throw lockedError(pair.retryAfterSeconds);
+
+  // The same statements for a live, a withdrawn and an unknown e-mail, and one password verification.
+  const [acct, live, left] = await Promise.all([
+    hit(db, acctKey, LOGIN_POLICY.accountWindowMs),
+    findUserByEmail(db, email),
+    recentlyWithdrawnMember(db, deps.tokens, email),
+  ]);
+  const user = live ?? left;
+  if (!(await passwordMatches(user?.passwordHash, input.password)) || !user) throw new AppError('LOGIN_FAILED');
+  // Only the right password may tell that the account was left.
   if (user.status === 'WITHDRAWN') throw new AppError('ACCOUNT_WITHDRAWN');
-  await Promise.all([clear(db, acctKey), unhit(db, ipKey)]);
+
+  await Promise.all([unhit(db, ipKey), unhit(db, acctKey), clear(db, pairKey)]);
+  const knownKey = loginKnownKey(email, input.ip);
+  if (acct.count > LOGIN_POLICY.perAccount && (await peek(db, knownKey)).count === 0) await loginCodeStep(deps, user, input);
+  await remember(db, knownKey, LOGIN_POLICY.knownAddressMs);
   await db
     .update(users)
-    .set({ lastLoginAt: sql`now()`, ...(input.lang ? { lang: input.lang } : {}) })
+    .set({ lastLoginAt: sql`now()`, lang: input.lang })
     .where(eq(users.id, user.id));
-  return issueAccessToken(tokens, user);
+  return issueAccessToken(deps.tokens, user);
 }
 
 /**
  * Checks the current password of a logged-in member (match-password, change-password, leaving). Attempts count
- * against the same account counter as logins (taken before the check, like login), so a stolen token cannot be
- * used to guess the password; the right password clears the counter.
+ * per member (taken before the check, like login), so a stolen token cannot be used to guess the password; the
+ * counter is its own, so this never keeps the owner from logging in. The right password clears it.
  */
 export async function checkCurrentPassword(db: Database, user: UserRow, password: string): Promise<void> {
-  const key = loginThrottleKey(user.email);
-  const state = await hit(db, key, LOGIN_POLICY.windowMs);
-  if (state.count > LOGIN_POLICY.perAccount) throw lockedError(state);
+  const key = passwordRecheckKey(user.id);
+  const state = await hit(db, key, LOGIN_POLICY.recheckWindowMs);
+  if (state.count > LOGIN_POLICY.perRecheck) throw lockedError(secondsUntil(state.resetAt));
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('PASSWORD_INCORRECT');
   await clear(db, key);
 }
 
-/** Resolves a bearer token to its user row; any bad, expired or superseded token is TOKEN_INVALID. */
+/**
+ * Resolves a bearer token to its user row; any bad, expired, superseded (token_version) or revoked (logout) token
+ * is TOKEN_INVALID. The revocation check rides in the same statement as the user row: one round trip per request.
+ */
 export async function authenticateUser(db: Database, tokens: TokenService, token: string): Promise<UserRow> {
   const claims = await tokens.verify(token);
   const id = claims ? Number(claims.sub) : NaN;
   if (!claims || !Number.isSafeInteger(id)) throw new AppError('TOKEN_INVALID');
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), notRevoked(db, claims.jti)))
+    .limit(1);
   if (!user || user.tokenVersion !== claims.ver || user.status === 'WITHDRAWN') throw new AppError('TOKEN_INVALID');
   return user;
 }

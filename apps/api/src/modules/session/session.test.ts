@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '@podo/db';
+import { users, verificationCodes, withdrawals } from '@podo/db';
+import { hashPassword } from '../../lib/passwords';
+import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -99,36 +101,56 @@ describe('login throttling', () => {
   beforeEach(async () => {
     await t.db.db.execute(sql`delete from throttle_buckets where key like 'login:%'`);
   });
+  /** Moves the (account, address) counters back in time, as if the client had waited that long. */
+  const wait = (seconds: number) =>
+    t.db.db.execute(sql`update throttle_buckets set reset_at = reset_at - make_interval(secs => ${seconds}) where key like 'login:pair:%'`);
 
-  it('locks an account after 5 failures for the rest of the 15-minute window (429, minutes, Retry-After)', async () => {
-    const ip = '10.20.0.1';
-    for (let i = 0; i < 5; i++) expect((await loginFrom(t, ip, 'buyer@example.com', 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
-    // Even the right password is refused now, from any address.
-    const locked = await loginFrom(t, '10.20.0.2', 'Buyer@Example.com', 'Buyer!2345');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ code: 'LOGIN_LOCKED', message: 'Too many log-in attempts. Please try again in 15 minutes.' });
-    const retry = Number(locked.headers['retry-after']);
-    expect(retry).toBeGreaterThan(14 * 60);
-    expect(retry).toBeLessThanOrEqual(15 * 60);
-    // Another account is not affected.
-    expect((await loginFrom(t, '10.20.0.2', 'admin@example.com', 'Admin!2345')).statusCode).toBe(200);
+  it('does not let many wrong passwords from one address keep the owner out from another', async () => {
+    const attacker = '10.20.0.1';
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await loginFrom(t, attacker, 'buyer@example.com', 'Wrong!2345')).json().code);
+    expect(codes).toEqual([...Array(3).fill('LOGIN_FAILED'), ...Array(9).fill('LOGIN_LOCKED')]);
+    const owner = await loginFrom(t, '10.20.0.2', 'Buyer@Example.com', 'Buyer!2345');
+    expect(owner.statusCode, owner.body).toBe(200);
+    // Nor the owner's own next wrong password from home: it is one plain failure.
+    expect((await loginFrom(t, '10.20.0.2', 'buyer@example.com', 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
   });
 
-  it('clears the account counter on a successful login', async () => {
+  it('slows one address down on one account: 3 tries, then waits of 2, 4, 8 … seconds up to 15 minutes', async () => {
     const ip = '10.21.0.1';
-    for (let i = 0; i < 4; i++) await loginFrom(t, ip, 'pending@example.com', 'Wrong!2345');
-    expect((await loginFrom(t, ip, 'pending@example.com', 'Pending!2345')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginFrom(t, ip, 'pending@example.com', 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
-    expect((await loginFrom(t, ip, 'pending@example.com', 'Pending!2345')).statusCode).toBe(200);
+    const attempt = (password = 'Wrong!2345') => loginFrom(t, ip, 'pending@example.com', password);
+    for (let i = 0; i < 3; i++) expect((await attempt()).json().code).toBe('LOGIN_FAILED');
+    const slowed = await attempt('Pending!2345'); // even the right password has to wait
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ code: 'LOGIN_LOCKED', message: 'Too many log-in attempts. Please try again in 1 min.' });
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(2);
+    for (const delay of [2, 4, 8]) {
+      await wait(delay);
+      expect((await attempt()).json().code).toBe('LOGIN_FAILED');
+      const next = await attempt();
+      expect(next.statusCode).toBe(429);
+      expect(Number(next.headers['retry-after'])).toBeGreaterThan(delay);
+      expect(Number(next.headers['retry-after'])).toBeLessThanOrEqual(delay * 2);
+    }
+    // Other accounts from the same address are not slowed down.
+    expect((await loginFrom(t, ip, 'admin@example.com', 'Admin!2345')).statusCode).toBe(200);
+    // The wait never exceeds 15 minutes.
+    await t.db.db.execute(sql`update throttle_buckets set count = 40 where key like 'login:pair:%'`);
+    const capped = await attempt();
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(capped.json().message).toBe('Too many log-in attempts. Please try again in 15 min.');
+    // After the wait the right password works, and the failures of this address are forgotten.
+    await wait(15 * 60);
+    expect((await attempt('Pending!2345')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await attempt()).json().code).toBe('LOGIN_FAILED');
   });
 
-  it('counts parallel guesses exactly: 10 at once give 5 failures and 5 locks', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => loginFrom(t, `10.22.0.${i + 1}`, 'admin@example.com', 'Wrong!2345')),
-    );
-    const codes = results.map((r) => r.json().code).sort();
-    expect(codes.filter((c) => c === 'LOGIN_FAILED')).toHaveLength(5);
-    expect(codes.filter((c) => c === 'LOGIN_LOCKED')).toHaveLength(5);
+  it('counts parallel guesses of one address exactly: 10 at once give 3 failures and 7 waits', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => loginFrom(t, '10.22.0.1', 'admin@example.com', 'Wrong!2345')));
+    const codes = results.map((r) => r.json().code);
+    expect(codes.filter((c) => c === 'LOGIN_FAILED')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'LOGIN_LOCKED')).toHaveLength(7);
   });
 
   it('locks a client address after 20 failures; a spoofed X-Forwarded-For does not reset it without TRUST_PROXY', async () => {
@@ -164,5 +186,139 @@ describe('login throttling', () => {
       Array.from({ length: 30 }, (_, i) => loginFrom(t, '10.25.0.1', `race${i}@example.com`, 'Wrong!2345')),
     );
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    const pair = await Promise.all(Array.from({ length: 12 }, () => loginFrom(t, '10.25.0.2', 'buyer@example.com', 'Wrong!2345')));
+    expect(pair.filter((r) => r.statusCode === 429)).toHaveLength(9);
+  });
+
+  it('keeps a member who re-enters the password while logged in throttled apart from the login', async () => {
+    const { accessToken } = (await loginFrom(t, '10.26.0.1', 'pending@example.com', 'Pending!2345')).json().data;
+    const match = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/match-password',
+        remoteAddress: '10.26.0.2',
+        headers: { authorization: `Bearer ${accessToken}`, 'accept-language': 'en-US' },
+        payload: { email: 'pending@example.com', password },
+      });
+    for (let i = 0; i < 5; i++) expect((await match(`Wrong#Pass${i}`)).json().code).toBe('PASSWORD_INCORRECT');
+    expect((await match('Pending!2345')).json().code).toBe('LOGIN_LOCKED');
+    expect((await loginFrom(t, '10.26.0.3', 'pending@example.com', 'Pending!2345')).statusCode).toBe(200);
+  });
+});
+
+describe('login under attack: the e-mailed code', () => {
+  let app: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // No PUBLIC_URL: links in mails use the listen address, whatever Host the request names.
+    app = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@podo.test', HOST: '0.0.0.0', PORT: '3456' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  const attempt = (ip: string, password: string, code?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en-US', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { email: 'buyer@example.com', password, ...(code ? { code } : {}) },
+    });
+  const mails = () => smtp.messages.filter((m) => m.to === 'buyer@example.com');
+  const loginCodes = () =>
+    app.db.db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, 'LOGIN_EMAIL'), eq(verificationCodes.target, 'buyer@example.com')));
+
+  it('past 20 failures on the account, the right password from a new address needs the code; a known address does not', async () => {
+    const home = '10.30.0.1';
+    expect((await attempt(home, 'Buyer!2345')).statusCode).toBe(200);
+    // 21 failures from seven addresses, three each (what their delays allow).
+    for (let a = 0; a < 7; a++) {
+      for (let i = 0; i < 3; i++) expect((await attempt(`10.31.0.${a + 1}`, 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
+    }
+    // Where the owner logged in before, nothing changes.
+    expect((await attempt(home, 'Buyer!2345')).statusCode).toBe(200);
+
+    // From a new address a wrong password is a plain failure and sends nothing.
+    const travel = '10.32.0.1';
+    const wrong = await attempt(travel, 'Wrong!2345');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'LOGIN_FAILED', message: 'The information you entered is incorrect.' });
+    expect(mails()).toHaveLength(0);
+    expect(await loginCodes()).toHaveLength(0);
+
+    // The right password: a code is mailed (once: a second send waits for the cooldown).
+    const asked = await attempt(travel, 'Buyer!2345');
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toEqual({
+      code: 'LOGIN_CODE_REQUIRED',
+      message: 'For your security, we have e-mailed you a log-in code. Enter it within 10 minutes to log in.',
+    });
+    expect(mails()).toHaveLength(1);
+    const mail = mails()[0];
+    expect(mail.subject).toBe('[PODO WINE] Your log-in code');
+    expect(mail.text).toContain('http://localhost:3456/account/findpw');
+    expect(mail.text).not.toContain('evil.example');
+    const code = /\[(\d{6})\]/.exec(mail.text)![1];
+    const [row] = await loginCodes();
+    expect(row.codeHash).not.toContain(code);
+    expect((await attempt(travel, 'Buyer!2345')).json().code).toBe('CODE_COOLDOWN');
+    expect(mails()).toHaveLength(1);
+
+    // A wrong code is refused; a right code with a wrong password is a plain failure (and does not use the code up).
+    const other = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await attempt(travel, 'Buyer!2345', other)).json().code).toBe('CODE_INVALID');
+    expect((await attempt(travel, 'Wrong!2345', code)).json().code).toBe('LOGIN_FAILED');
+    const ok = await attempt(travel, 'Buyer!2345', code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The code is used up, and the address is known from now on.
+    expect((await attempt(travel, 'Buyer!2345')).statusCode).toBe(200);
+    expect(mails()).toHaveLength(1);
+  });
+});
+
+describe('withdrawn accounts', () => {
+  /** A member who signs up (straight into the table) and leaves through the API. */
+  async function leftMember(email: string, password: string) {
+    await t.db.db
+      .insert(users)
+      .values({ email, fullName: '떠난회원', passwordHash: await hashPassword(password), status: 'APPROVED', role: 'BUYER' });
+    const { accessToken } = (await loginFrom(t, '10.40.0.1', email, password)).json().data;
+    const left = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/leave-user',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { password, leaveTerms: true, leaveReason: 'PRICE' },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const [{ userId }] = await t.db.db.select({ userId: withdrawals.userId }).from(withdrawals).orderBy(desc(withdrawals.id)).limit(1);
+    return userId;
+  }
+
+  it('answers a wrong password exactly like any wrong password; only the right one may tell that the member left', async () => {
+    const id = await leftMember('left@example.com', 'Leaving!2345');
+    const wrongLeft = await loginFrom(t, '10.40.0.2', 'left@example.com', 'Wrong!2345');
+    const wrongLive = await loginFrom(t, '10.40.0.3', 'buyer@example.com', 'Wrong!2345');
+    const unknown = await loginFrom(t, '10.40.0.4', 'never@example.com', 'Wrong!2345');
+    for (const r of [wrongLeft, wrongLive, unknown]) {
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ code: 'LOGIN_FAILED', message: 'The information you entered is incorrect.' });
+    }
+    // Leaving replaced the password hash, so even the right password cannot be told apart any more.
+    expect((await loginFrom(t, '10.40.0.5', 'left@example.com', 'Leaving!2345')).json().code).toBe('LOGIN_FAILED');
+    // Where a withdrawn member's hash can still be checked, the right password (only) says so.
+    await t.db.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Leaving!2345') })
+      .where(eq(users.id, id));
+    expect((await loginFrom(t, '10.40.0.6', 'left@example.com', 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
+    const right = await loginFrom(t, '10.40.0.7', 'left@example.com', 'Leaving!2345');
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual({ code: 'ACCOUNT_WITHDRAWN', message: 'This account has been withdrawn.' });
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '@podo/db';
 import { requireUser } from '../session/guards';
+import { notRevoked } from '../session/revocation';
 
 /**
  * Who is looking at the catalogue. Public (T) calls take the token when there is one and treat a missing,
@@ -36,7 +37,7 @@ export async function optionalViewer(req: FastifyRequest): Promise<Viewer> {
   const [user] = await db.db
     .select({ id: users.id, role: users.role, status: users.status, tokenVersion: users.tokenVersion })
     .from(users)
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), notRevoked(db.db, claims.jti)))
     .limit(1);
   if (!user || user.tokenVersion !== claims.ver || user.status === 'WITHDRAWN') return ANONYMOUS;
   return viewerOf(user);

@@ -324,6 +324,14 @@ describe('prices and stock by viewer', () => {
       expect((await get(`/wines/brand-products/${fx.wines.margaux}`, { token })).statusCode).toBe(200);
     }
   });
+  it('a logged-out token is an anonymous visitor on public calls: no trade price', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'buyer@example.com', password: 'Buyer!2345' } });
+    const token = r.json().data.accessToken as string;
+    expect((await margauxCard(token)).tradePrice).toBe(950_000);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(200);
+    expect((await margauxCard(token)).tradePrice).toBeNull();
+  });
   it('vintages: stock and trade prices for approved buyers only, vintages not on sale left out', async () => {
     const anon = await get(`/wines/products/${fx.wines.margaux}/vintages`);
     expect(anon.statusCode).toBe(200);
@@ -388,8 +396,16 @@ describe('GET /wines/brand-products/:id', () => {
     const en = (await get(`/wines/brand-products/${fx.wines.margaux}`, { lang: 'en-US' })).json().data;
     expect(en).toMatchObject({ name: 'Château Margaux', description: 'A Bordeaux first growth', pairing: 'Rack of lamb' });
     expect(en.wineryCard.description).toBe('About Château Margaux');
+    for (const field of ['descriptionLang', 'tastingNoteLang', 'pairingLang', 'winemakingLang'])
+      expect(en, field).not.toHaveProperty(field);
+    expect(en.wineryCard).not.toHaveProperty('descriptionLang');
     const zh = (await get(`/wines/brand-products/${fx.wines.margaux}`, { lang: 'zh-CN' })).json().data;
     expect(zh).toMatchObject({ description: '보르도 1등급 와인', country: { name: '法国' } });
+    // The Korean shown for a missing translation says so, for the page's lang="ko".
+    expect(zh).toMatchObject({ descriptionLang: 'ko-KR', tastingNoteLang: 'ko-KR', wineryCard: { descriptionLang: 'ko-KR' } });
+    const winery = (await get(`/wineries/${zh.winery.id}`, { lang: 'ja-JP' })).json().data;
+    expect(winery).toMatchObject({ description: '샤또 마고 소개', descriptionLang: 'ko-KR' });
+    expect((await get(`/wineries/${zh.winery.id}`, { lang: 'en-US' })).json().data).not.toHaveProperty('descriptionLang');
   });
   it('shows trade prices and stock to approved buyers', async () => {
     const d = (await get(`/wines/brand-products/${fx.wines.margaux}`, { token: buyerToken })).json().data;
