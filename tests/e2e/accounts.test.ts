@@ -28,6 +28,7 @@ const DAY = 86_400;
 /** Korean messages the journeys expect (packages/i18n/locales/ko-KR/{api,web}.json). */
 const KO = {
   loginFailed: '입력하신 정보가 올바르지 않습니다.',
+  withdrawn: '탈퇴한 계정입니다.',
   reregisterBlocked: '탈퇴한 계정은 6개월 동안 다시 가입할 수 없습니다.',
   socialNotLinked: '이 소셜 계정과 연결된 회원이 없습니다. 회원가입 후 마이페이지에서 연결해 주세요.',
   passwordChanged: '비밀번호가 변경되었습니다. 다른 기기에서는 다시 로그인해야 합니다.',
@@ -640,8 +641,8 @@ describe('leaving', () => {
     expect(smtp.messages.filter((x) => x.to === m.email).length).toBe(mailsBefore);
 
     await submitLogin(page, m.email, m.password);
-    // Leaving replaced the password hash, so login answers like any wrong password (docs/accounts.md "Login throttling").
-    expect(await loginError(page)).toEqual({ code: 'LOGIN_FAILED', text: KO.loginFailed });
+    // The right password (only) tells that the account was left.
+    expect(await loginError(page)).toEqual({ code: 'ACCOUNT_WITHDRAWN', text: KO.withdrawn });
 
     expect(errors).toEqual([]);
     expect(seen4xx()).toEqual(['409 /api/v1/valid-email']);

@@ -165,6 +165,11 @@ export const withdrawals = pgTable(
     emailHash: varchar('email_hash', { length: 64 }).notNull(),
     reasonCode: varchar('reason_code', { length: 30 }).notNull(),
     reasonText: varchar('reason_text', { length: 500 }),
+    /**
+     * The member's password hash while re-registration is blocked, so that only the right password learns the account
+     * was left (ACCOUNT_WITHDRAWN); cleared once reregister_after has passed.
+     */
+    passwordHash: varchar('password_hash', { length: 200 }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
     reregisterAfter: timestamp('reregister_after', { withTimezone: true }).notNull(),
   },

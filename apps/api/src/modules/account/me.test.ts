@@ -319,11 +319,14 @@ describe('POST /leave-user', () => {
     expect(months).toBeLessThan(6.1);
 
     expect((await call('GET', '/me', m.token)).json().code).toBe('TOKEN_INVALID');
-    // Leaving replaced the password hash: login cannot tell the right password from a wrong one any more, and a
-    // wrong one must not reveal that the member left (docs/accounts.md "Login throttling").
+    // A wrong password answers like any other; only the right one tells that the member left.
+    const wrongLogin = await call('POST', '/login', null, { email: m.email, password: 'Wrong#Pass1' });
+    expect(wrongLogin.statusCode).toBe(400);
+    expect(wrongLogin.json()).toEqual({ code: 'LOGIN_FAILED', message: 'The information you entered is incorrect.' });
     const login = await call('POST', '/login', null, { email: m.email, password: m.password });
-    expect(login.statusCode).toBe(400);
-    expect(login.json()).toEqual({ code: 'LOGIN_FAILED', message: 'The information you entered is incorrect.' });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({ code: 'ACCOUNT_WITHDRAWN', message: 'This account has been withdrawn.' });
+    expect(w.passwordHash).toBe(row.passwordHash);
     const again = await call('POST', '/valid-email', null, { email: m.email });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({

@@ -364,6 +364,7 @@ export async function leave(deps: Deps, user: UserRow, body: z.output<typeof ZLe
       emailHash: withdrawnEmailHash(deps.tokens, user.email),
       reasonCode: preset ? body.leaveReason : 'OTHER',
       reasonText: preset ? null : body.leaveReason,
+      passwordHash: user.passwordHash,
       reregisterAfter,
     });
   });

@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { verificationCodes, type Database } from '@podo/db';
+import { verificationCodes, withdrawals, type Database } from '@podo/db';
 import { CODE_LENGTH } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -74,13 +74,18 @@ let lastHousekeeping = 0;
 
 /**
  * Now and then (at most every 10 minutes per process, on a code request) drops codes older than a week and
- * throttle counters long expired, so these tables stay small. Codes are useless long before that.
+ * throttle counters long expired, so these tables stay small, and forgets password hashes of members who left. Codes are useless long before that.
  */
 async function housekeeping(db: Database) {
   if (Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
   lastHousekeeping = Date.now();
   await db.delete(verificationCodes).where(sql`${verificationCodes.createdAt} < now() - interval '7 days'`);
   await purgeExpiredBuckets(db);
+  // A left member's password hash is kept only while re-registration is blocked.
+  await db
+    .update(withdrawals)
+    .set({ passwordHash: null })
+    .where(sql`${withdrawals.passwordHash} is not null and ${withdrawals.reregisterAfter} <= now()`);
 }
 
 /**

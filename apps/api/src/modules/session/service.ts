@@ -63,7 +63,7 @@ export const LOGIN_POLICY = {
  */
 export async function recentlyWithdrawnMember(db: Database, tokens: TokenService, email: string): Promise<UserRow | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, passwordHash: withdrawals.passwordHash })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(
@@ -75,7 +75,8 @@ export async function recentlyWithdrawnMember(db: Database, tokens: TokenService
     )
     .orderBy(desc(withdrawals.id))
     .limit(1);
-  return row?.user;
+  // The hash kept at leaving (the member row's was destroyed): only the right password reveals ACCOUNT_WITHDRAWN.
+  return row ? { ...row.user, passwordHash: row.passwordHash ?? row.user.passwordHash } : undefined;
 }
 
 /** The live (not withdrawn) member with this e-mail, compared case-insensitively. */

@@ -309,16 +309,13 @@ describe('withdrawn accounts', () => {
       expect(r.statusCode).toBe(400);
       expect(r.json()).toEqual({ code: 'LOGIN_FAILED', message: 'The information you entered is incorrect.' });
     }
-    // Leaving replaced the password hash, so even the right password cannot be told apart any more.
-    expect((await loginFrom(t, '10.40.0.5', 'left@example.com', 'Leaving!2345')).json().code).toBe('LOGIN_FAILED');
-    // Where a withdrawn member's hash can still be checked, the right password (only) says so.
-    await t.db.db
-      .update(users)
-      .set({ passwordHash: await hashPassword('Leaving!2345') })
-      .where(eq(users.id, id));
+    // The hash kept at leaving lets the right password (only) say so.
     expect((await loginFrom(t, '10.40.0.6', 'left@example.com', 'Wrong!2345')).json().code).toBe('LOGIN_FAILED');
     const right = await loginFrom(t, '10.40.0.7', 'left@example.com', 'Leaving!2345');
     expect(right.statusCode).toBe(403);
     expect(right.json()).toEqual({ code: 'ACCOUNT_WITHDRAWN', message: 'This account has been withdrawn.' });
+    // Once re-registration is open again the kept hash is forgotten, and login answers like any unknown e-mail.
+    await t.db.db.execute(sql`update withdrawals set reregister_after = now() - interval '1 second' where user_id = ${id}`);
+    expect((await loginFrom(t, '10.40.0.8', 'left@example.com', 'Leaving!2345')).json().code).toBe('LOGIN_FAILED');
   });
 });
