@@ -10,7 +10,7 @@ import type { ChildNode as PostcssChildNode, Plugin as PostcssPlugin } from 'pos
 // visit. The server keeps rendering with React; Preact hydrates that HTML.
 const PREACT: Record<string, string> = {
   react: 'preact/compat',
-  'react-dom': 'preact/compat',
+  'react-dom': fileURLToPath(new URL('./app/lib/react-dom-browser.ts', import.meta.url)),
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/compat/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
@@ -136,6 +136,17 @@ export default defineConfig({
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
     },
   },
-  build: { assetsInlineLimit: 0, sourcemap: false },
+  build: {
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    rollupOptions: {
+      // Resource routes (sitemap, robots, PDFs, the menu fragment, certificate downloads) have no browser code, so
+      // their client chunks are empty by design; every other warning still shows.
+      onwarn(warning, warn) {
+        if (warning.code === 'EMPTY_BUNDLE') return;
+        warn(warning);
+      },
+    },
+  },
   ssr: { noExternal: [/^@podo\//] },
 });

@@ -19,8 +19,27 @@ try {
   throw e;
 }
 
+// A person at a terminal reads one line per request; a log collector (not a terminal, or LOG_FORMAT=json) gets JSON.
+const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+const prettyLog = pretty
+  ? {
+      logger: {
+        level: config.logLevel,
+        stream: (await import('pino-pretty')).default({
+          colorize: process.stdout.isTTY === true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,reqId',
+          singleLine: true,
+          sync: true,
+        }),
+      },
+      requestLog: 'line' as const,
+    }
+  : {};
+
 const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
 const app = await createServer({
+  ...prettyLog,
   config,
   webBuildDir: path.join(root, 'apps/web/build'),
   pgliteTemplate: path.join(root, config.demoData ? 'dist/pglite-demo-template.tar.gz' : 'dist/pglite-template.tar.gz'),

@@ -11,10 +11,11 @@ export interface ServerOptions {
   /** PGlite template tarball for a new DATA_DIR (dist/pglite-template.tar.gz, or pglite-demo-template.tar.gz). */
   pgliteTemplate?: string;
   logger?: FastifyServerOptions['logger'];
+  requestLog?: 'line' | 'structured';
 }
 
 /** Opens and migrates the database, loads demo data on an empty one, and composes API + web in one app. */
-export async function createServer({ config, webBuildDir, pgliteTemplate, logger }: ServerOptions): Promise<App> {
+export async function createServer({ config, webBuildDir, pgliteTemplate, logger, requestLog }: ServerOptions): Promise<App> {
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +28,7 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
     const seeded = config.demoData ? await seedDemoData(db.db) : false;
     // The demo wine catalogue loads into a demo database that has no wines yet (also one made before it existed).
     const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };
-    const app = await buildApp({ config, db, logger });
+    const app = await buildApp({ config, db, logger, requestLog });
     app.addHook('onClose', async () => db.close());
     // A lost connection (terminated backend, restart) is dropped by the pool; the requests it served answered 503.
     db.onConnectionError = (err) =>

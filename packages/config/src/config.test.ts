@@ -26,6 +26,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '7' }, repoRoot).databasePoolMax).toBe(7);
   });
 
+  it('reads the log format: auto by default, pretty or json when asked, anything else refused', () => {
+    expect(loadConfig({}, repoRoot).logFormat).toBe('auto');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, repoRoot).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, repoRoot).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' }, repoRoot)).toThrow(/LOG_FORMAT/);
+  });
+
   it('names every wrong variable at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }, repoRoot);

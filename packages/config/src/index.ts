@@ -82,6 +82,7 @@ const ZEnv = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SITE_CONFIG_FILE: z.string().default('config/site.json'),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -201,6 +202,8 @@ export interface AppConfig {
   databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; acquireMs: number };
   redisUrl?: string;
   logLevel: string;
+  /** `pretty`: one readable line per request; `json`: pino's JSON lines; `auto`: pretty on a terminal, else JSON. */
+  logFormat: 'auto' | 'pretty' | 'json';
   publicUrl?: string;
   /** JWT signing secret; when unset the server generates one and keeps it in DATA_DIR. */
   jwtSecret?: string;
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicUrl: e.PUBLIC_URL,
     jwtSecret: e.JWT_SECRET,
     tokenMaxTtlSeconds: e.TOKEN_MAX_TTL_SECONDS,

@@ -199,7 +199,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const cardsHtml = (loaderData as { cardsHtml?: string }).cardsHtml;
   // The page's own render of the first row's pictures puts their preloads in the <head>; cached cards (server only,
   // where react-dom is React's: the browser's Preact has no preload) ask for them.
-  if (cardsHtml !== undefined)
+  if (import.meta.env.SSR && cardsHtml !== undefined)
     items
       .slice(0, FIRST_ROW)
       .forEach((p, i) => ReactDOM.preload?.(thumbnailOf(p.image), { as: 'image', fetchPriority: i === 0 ? 'high' : undefined }));
