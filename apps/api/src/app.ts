@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -44,6 +44,17 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<[string, 
   await probe.close();
   if (!headers.some(([n]) => n === 'content-security-policy')) throw new Error('security headers: no CSP');
   return headers;
+}
+
+/** Fastify's request logging as one line per request when it ends (method, URL, status, time): for people. */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const ms = reply.elapsedTime;
+    const line = `${req.method} ${req.url} ${reply.statusCode} ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+    if (error || reply.statusCode >= 500) reply.log.error({ err: error ?? undefined }, line);
+    else reply.log.info(line);
+  }
 }
 
 let noncePool = Buffer.alloc(0);
@@ -130,7 +141,7 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
 
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    disableRequestLogging: requestLog === 'line',
+    ...(requestLog === 'line' ? { logController: new OneLineRequestLog() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -199,16 +210,6 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
     secure(reply);
     done();
   });
-
-  if (requestLog === 'line') {
-    app.addHook('onResponse', (req, reply, done) => {
-      const ms = reply.elapsedTime;
-      const line = `${req.method} ${req.url} ${reply.statusCode} ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-      if (reply.statusCode >= 500) req.log.error(line);
-      else req.log.info(line);
-      done();
-    });
-  }
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
