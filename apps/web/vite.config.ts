@@ -10,7 +10,7 @@ import type { ChildNode as PostcssChildNode, Plugin as PostcssPlugin } from 'pos
 // visit. The server keeps rendering with React; Preact hydrates that HTML.
 const PREACT: Record<string, string> = {
   react: 'preact/compat',
-  'react-dom': fileURLToPath(new URL('./app/lib/react-dom-browser.ts', import.meta.url)),
+  'react-dom': fileURLToPath(new URL('./app/lib/react-dom-browser.js', import.meta.url)),
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/compat/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',

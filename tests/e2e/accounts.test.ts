@@ -719,6 +719,46 @@ describe('social login', () => {
     expect(seen4xx()).toEqual([]);
     await context.close();
   });
+
+  it('links Google in My page only with the current password: a wrong one links nothing and spends nothing', async () => {
+    oauth.setUser('google', { id: 'google-buyer-link', email: 'buyer@example.com', emailVerified: false });
+    const { page, context, errors, seen4xx } = await open();
+    let popups = 0;
+    context.on('page', () => popups++);
+    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await page.goto(`${base}/mypage/sns`);
+    await hydrated(page, '[data-testid=sns-link-google]');
+    const exchanges = oauth.tokenRequests.length;
+    const linked = () => page.getByTestId('sns-google').getAttribute('data-linked');
+
+    // No password typed: asked for at the field (label, error tied to it, focus), and no popup.
+    expect(await text(page, 'label[for=sns-password]')).toBe('현재 비밀번호');
+    await page.getByTestId('sns-link-google').click();
+    await expect.poll(() => text(page, '#sns-password-error')).toBe('현재 비밀번호를 입력해 주세요.');
+    expect(await page.getAttribute('#sns-password', 'aria-describedby')).toBe('sns-password-error');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sns-password');
+    expect(popups).toBe(0);
+
+    // A wrong one: the provider answers in the popup, the API refuses before it uses the code.
+    await page.fill('#sns-password', 'Wrong#Guess123');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('sns-link-google').click()]);
+    await closed(popup);
+    await expect.poll(() => text(page, '#sns-password-error')).toBe('현재 비밀번호가 올바르지 않습니다.');
+    expect(await linked()).toBe('false');
+    expect(oauth.tokenRequests.length).toBe(exchanges);
+
+    // The right one and Enter: the same code links the account, without another popup.
+    await page.fill('#sns-password', 'Buyer!2345');
+    await page.press('#sns-password', 'Enter');
+    await expect.poll(linked).toBe('true');
+    await expect.poll(() => page.locator('#global-alert-message').textContent()).toBe('소셜 계정이 연결되었습니다.');
+    expect(popups).toBe(1);
+    expect(oauth.tokenRequests.length).toBe(exchanges + 1);
+
+    expect(errors).toEqual([]);
+    expect(seen4xx()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('mobile layout', () => {

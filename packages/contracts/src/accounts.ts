@@ -181,8 +181,8 @@ export const ZChangeSnsBody = z.object({
   code: z.string().min(1).max(2000),
   redirectUri: z.url().max(500),
   state: z.string().min(1).max(200),
-  /** A member without a password links another account only with a re-authentication through a linked one. */
-  reauthToken: zIdentityProof.reauthToken,
+  /** Linking adds a way to log in, so it needs the member too: the password, or a re-authentication through a linked account. */
+  ...zIdentityProof,
 });
 export const ZLeaveBody = z
   .object({

@@ -6,7 +6,10 @@ import type { OAuthProviderInfo } from '../lib/api';
 export const OAUTH_CHANNEL = 'podo-oauth';
 export const OAUTH_STORE = 'podo-oauth';
 
-/** `reauth`: a logged-in member without a password confirms it is them before an account change. */
+/**
+ * `reauth`: a logged-in member without a password confirms it is them before an account change. `link`: the flow
+ * only fetches the provider's code; the social-accounts page links it together with the current password.
+ */
 export type OAuthIntent = 'login' | 'link' | 'reauth';
 
 export interface OAuthResult {
@@ -19,6 +22,19 @@ export interface OAuthResult {
   message?: string;
   code?: string;
   status?: number;
+  /**
+   * Intent 'link': the provider's answer, for the social-accounts page to send with the member's password
+   * (PUT /change-sns needs it in the same request, and the password never leaves that page).
+   */
+  link?: OAuthLinkCode;
+}
+
+/** The provider's answer to a link flow, not yet used: the API checks the password before it exchanges the code. */
+export interface OAuthLinkCode {
+  provider: SocialProvider;
+  code: string;
+  state: string;
+  redirectUri: string;
 }
 
 /** What the start page keeps for the callback (sessionStorage of the tab or popup, by state in localStorage). */
@@ -90,7 +106,7 @@ export const PROVIDER_LOGO: Record<SocialProvider, () => React.JSX.Element> = {
 };
 
 /** Phones and tablets get the whole-page flow: popups there open as tabs and lose their way back. */
-function preferRedirect(): boolean {
+export function opensInTab(): boolean {
   return window.matchMedia('(max-width: 767.98px)').matches || /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent);
 }
 
@@ -139,7 +155,7 @@ export function useSocialLogin(onResult: (r: OAuthResult) => void) {
   const start = useCallback(
     (provider: SocialProvider, intent: OAuthIntent, redirect: string, popupSize?: { width: number; height: number }) => {
       const url = oauthStartUrl(provider, intent, redirect);
-      if (preferRedirect()) {
+      if (opensInTab()) {
         window.location.assign(url);
         return;
       }

@@ -181,7 +181,7 @@ export function createApiClient(options: ApiClientOptions) {
     snoozePasswordCampaign: () => msg('POST', '/me/password-campaign/snooze', {}),
     changeMobile: (body: { mode: 'CERT_MOBILE'; mobile: string; code: string } & IdentityProof) => msg('PUT', '/change-mobile', body),
     changeUser: (body: ChangeUserBody) => msg<TMe>('PUT', '/change-user', body),
-    changeSns: (body: { snsType: SocialProvider; reauthToken?: string } & OAuthCodeBody) => msg('PUT', '/change-sns', body),
+    changeSns: (body: { snsType: SocialProvider } & IdentityProof & OAuthCodeBody) => msg('PUT', '/change-sns', body),
     /** A fresh social login of the logged-in member: a single-use proof for account changes (members without a password). */
     reauth: (provider: SocialProvider, body: OAuthCodeBody) =>
       msg<{ reauthToken: string; expiresAt: string }>('POST', `/auth/${provider}/reauth`, body),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDERS, SOCIAL_POPUP_SIZE, type SocialProvider } from '@podo/contracts/rules';
@@ -6,13 +6,16 @@ import type { Route } from './+types/mypage.sns';
 import { apiErrorOf } from '../lib/api';
 import { formatDate } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
+import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
 import { serverApi } from '../lib/request.server';
 import { apiAction, memberApi, readBody, str } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
-import { useActionResult } from '../components/account';
+import { useActionResult, useFormErrors } from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { Modal } from '../components/modal';
-import { PROVIDER_LOGO, useSocialLogin } from '../components/social';
+import { ReauthBox } from '../components/reauth';
+import { opensInTab, PROVIDER_LOGO, useSocialLogin, type OAuthLinkCode } from '../components/social';
+import { focusField, FormInput, LiveMessage } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, (m) => m.sns.title), { name: 'robots', content: 'noindex' }];
 
@@ -23,20 +26,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { providers };
 }
 
-/** Unlinks a social identity (intent 'unlink'). Linking runs through the popup and /oauth2/{provider}. */
+/**
+ * Intent 'link': links the provider's code (from the popup or the whole-page flow through /oauth2/{provider}) with
+ * the current password, or for a member without one the re-authentication proof this browser keeps. Otherwise
+ * unlinks, which needs only the login: it removes a way in rather than adding one.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const provider = str(body.provider) as SocialProvider;
-  return apiAction(request, context, () => memberApi(request, context).unlinkSns(provider));
+  if (str(body.intent) !== 'link') return apiAction(request, context, () => memberApi(request, context).unlinkSns(provider));
+  const password = str(body.password) || undefined;
+  const reauthToken = password ? undefined : requestReauthToken(request, context);
+  return apiAction(request, context, async () => ({
+    ...(await memberApi(request, context).changeSns({
+      snsType: provider,
+      code: str(body.code),
+      state: str(body.state),
+      redirectUri: str(body.redirectUri),
+      password,
+      reauthToken,
+    })),
+    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
+  }));
 }
 
-/** Linked social accounts: link one through the provider's popup, or unlink it. */
+const SCOPE = 'sns';
+type Field = 'password' | 'reauth';
+const fieldOf = {
+  PASSWORD_REQUIRED: 'password',
+  PASSWORD_INCORRECT: 'password',
+  LOGIN_LOCKED: 'password',
+  REAUTH_REQUIRED: 'reauth',
+  REAUTH_INVALID: 'reauth',
+} as const;
+
+/**
+ * Linked social accounts: link one through the provider's popup with the current password (or, without one, after a
+ * social re-authentication), or unlink it.
+ */
 export default function Sns({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRoot();
   const user = useUser();
   const alert = useAlert();
   const fetcher = useFetcher<typeof action>();
+  const linker = useFetcher<typeof action>();
   const revalidator = useRevalidator();
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,26 +79,112 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
   const enabled = new Map(loaderData.providers.map((p) => [p.provider, p]));
   const linked = new Map((user?.sns ?? []).map((s) => [s.provider, s]));
   const rows = SOCIAL_PROVIDERS.filter((p) => enabled.has(p) || linked.has(p));
+  const linkable = rows.some((p) => enabled.has(p) && !linked.has(p));
+  const needsPassword = user?.hasPassword !== false;
+
+  // Linking adds a way to log in, so it needs the member, not only the token (docs/accounts.md).
+  const { errors, setError, showApiError } = useFormErrors<Field>(SCOPE, fieldOf);
+  const [password, setPassword] = useState('');
+  const [reauthed, setReauthed] = useState(false);
+  const onReauthed = useCallback(() => {
+    setReauthed(true);
+    setError('reauth', undefined);
+  }, [setError]);
+  /**
+   * The provider's code not yet linked (a refused password spends nothing at the API, so it can be sent again), and
+   * whether the page waits for the member to complete the proof and press Link once more.
+   */
+  const [pending, setPending] = useState<OAuthLinkCode | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  /** The provider whose popup this page opened: other tabs' results, and the second copy of ours, are ignored. */
+  const expecting = useRef<SocialProvider | null>(null);
+  const handledKey = useRef<string | null>(null);
+
+  const submitLink = (code: OAuthLinkCode) => {
+    setPending(code);
+    setWaiting(false);
+    void linker.submit(
+      { intent: 'link', ...code, ...(needsPassword ? { password } : {}) },
+      { method: 'post', encType: 'application/json' },
+    );
+  };
+  const waitForProof = (code: OAuthLinkCode) => {
+    setPending(code);
+    setWaiting(true);
+    if (needsPassword) focusField(SCOPE, 'password');
+  };
+
+  /** Whether what the link needs from the member is there; if not, says so at the field. */
+  const proofReady = () => {
+    if (needsPassword && !password) {
+      setError('password', t('validation.currentPasswordRequired'));
+      focusField(SCOPE, 'password');
+      return false;
+    }
+    if (!needsPassword && !reauthed) {
+      setError('reauth', t('reauth.required'));
+      return false;
+    }
+    return true;
+  };
 
   const social = useSocialLogin((r) => {
-    if (r.intent !== 'link') return;
-    if (r.ok) {
-      alert.open(r.message || t('sns.linked'));
-      void revalidator.revalidate();
-    } else alert.open(r.message || t('common.serverError'));
+    if (r.intent !== 'link' || expecting.current !== r.provider) return;
+    expecting.current = null;
+    if (!r.ok || !r.link) alert.open(r.message || t('common.serverError'));
+    else if (needsPassword && !password) waitForProof(r.link);
+    else submitLink(r.link);
   });
 
-  // Back from the whole-page flow (phones): the result travels in the navigation state.
+  const startLink = (p: SocialProvider) => {
+    if (pending?.provider === p) {
+      if (proofReady()) submitLink(pending);
+      return;
+    }
+    // On phones the flow leaves this page and what was typed: the password is asked for when it comes back.
+    if (!(needsPassword && opensInTab()) && !proofReady()) return;
+    setPending(null);
+    setWaiting(false);
+    expecting.current = p;
+    social.start(p, 'link', '/mypage/sns', enabled.get(p)?.popup ?? SOCIAL_POPUP_SIZE[p]);
+  };
+
+  // Back from a whole-page flow (phones): the result travels in the navigation state, handled once per entry.
   useEffect(() => {
-    const notice = (location.state as { notice?: string } | null)?.notice;
-    if (!notice) return;
-    alert.open(notice);
+    const state = location.state as { notice?: string; intent?: string; link?: OAuthLinkCode } | null;
+    if ((!state?.notice && !state?.link) || handledKey.current === location.key) return;
+    handledKey.current = location.key;
+    if (state.notice) alert.open(state.notice);
+    if (state.intent === 'link' && state.link) {
+      // A member with a password types it (again: it went with the page). One without sends the proof this browser
+      // keeps from the re-authentication before the flow, so the link goes at once.
+      if (needsPassword) waitForProof(state.link);
+      else submitLink(state.link);
+    }
     navigate(location.pathname, { replace: true, state: null });
-  }, [location.state, location.pathname, alert, navigate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per history entry (handledKey)
+  }, [location.state, location.key, location.pathname, alert, navigate, needsPassword]);
 
   useActionResult(fetcher.data, (r) => {
     if (r.ok) alert.open(r.message || t('sns.unlinked'));
     else alert.showError(apiErrorOf(r.error));
+  });
+
+  useActionResult(linker.data, (r) => {
+    if (r.ok) {
+      setPending(null);
+      setPassword('');
+      setReauthed(false);
+      alert.open(r.message || t('sns.linked'));
+      void revalidator.revalidate();
+      return;
+    }
+    const code = r.error.code ?? '';
+    if (code === 'REAUTH_REQUIRED' || code === 'REAUTH_INVALID') setReauthed(false);
+    // A refused password or proof leaves the code unused: fixing the field and pressing Link again finishes.
+    if (code in fieldOf) setWaiting(true);
+    else setPending(null);
+    showApiError(apiErrorOf(r.error));
   });
 
   return (
@@ -73,6 +193,47 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
         {t('sns.title')}
       </h2>
       <p className="small text-body-secondary">{t('sns.lead')}</p>
+      {linkable && user && !needsPassword ? (
+        <ReauthBox user={user} returnTo="/mypage/sns" confirmed={reauthed} onConfirmed={onReauthed} error={errors.reauth} />
+      ) : null}
+      {linkable && needsPassword ? (
+        <form
+          noValidate
+          name={SCOPE}
+          data-testid="sns-password-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pending) startLink(pending.provider);
+          }}
+        >
+          <FormInput
+            scope={SCOPE}
+            name="password"
+            type="password"
+            label={t('field.currentPassword')}
+            autoComplete="current-password"
+            maxLength={200}
+            value={password}
+            onValueChange={(v) => {
+              setPassword(v);
+              setError('password', undefined);
+            }}
+            error={errors.password}
+            helper={t('sns.passwordHelp')}
+            onEnter={() => {
+              if (pending) startLink(pending.provider);
+            }}
+          />
+        </form>
+      ) : null}
+      <LiveMessage
+        message={
+          pending && waiting
+            ? t(needsPassword ? 'sns.pendingLink' : 'sns.pendingLinkReauth', { provider: t(`social.name.${pending.provider}`) })
+            : undefined
+        }
+        testId="sns-pending"
+      />
       {rows.length === 0 ? (
         <p className="text-body-secondary py-4 text-center" role="status" data-testid="sns-none">
           {t('sns.noneEnabled')}
@@ -108,9 +269,9 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
                   <button
                     type="button"
                     className="btn btn-primary btn-sm text-nowrap"
-                    onClick={() => social.start(p, 'link', '/mypage/sns', enabled.get(p)?.popup ?? SOCIAL_POPUP_SIZE[p])}
-                    disabled={!enabled.has(p)}
-                    aria-busy={social.pending === p || undefined}
+                    onClick={() => startLink(p)}
+                    disabled={!enabled.has(p) || linker.state !== 'idle'}
+                    aria-busy={social.pending === p || (linker.state !== 'idle' && pending?.provider === p) || undefined}
                     aria-label={t('sns.linkOf', { provider: t(`social.name.${p}`) })}
                     data-testid={`sns-link-${p}`}
                   >
@@ -158,7 +319,7 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
             className="btn btn-link flex-fill py-3 fw-bold text-danger rounded-0"
             data-testid="sns-unlink-ok"
             onClick={() => {
-              if (confirm) void fetcher.submit({ provider: confirm }, { method: 'post' });
+              if (confirm) void fetcher.submit({ intent: 'unlink', provider: confirm }, { method: 'post' });
               setConfirm(null);
             }}
           >

@@ -6,11 +6,18 @@ import type { Route } from './+types/oauth2';
 import type { ActionResult } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { serverApi } from '../lib/request.server';
-import { clearReauthCookie, reauthCookie, requestReauthToken } from '../lib/reauth.server';
+import { reauthCookie } from '../lib/reauth.server';
 import { failure, memberApi, readBody, safeRedirect, str, tokenCookie } from '../lib/session.server';
 import type { RouteHandle } from '../lib/site';
 import { usePublicApi } from '../components/account';
-import { OAUTH_CHANNEL, OAUTH_STORE, type OAuthIntent, type OAuthPending, type OAuthResult } from '../components/social';
+import {
+  OAUTH_CHANNEL,
+  OAUTH_STORE,
+  type OAuthIntent,
+  type OAuthLinkCode,
+  type OAuthPending,
+  type OAuthResult,
+} from '../components/social';
 import { SiteLink } from '../components/site-link';
 
 export const handle: RouteHandle = { page: { mobileTab: false, footer: false } };
@@ -27,9 +34,9 @@ const HOME: Record<OAuthIntent, string> = { login: '/mypage', link: '/mypage/sns
 
 /**
  * Completes the provider's answer: Kakao through POST /oauth (7-day token), the others POST /auth/{provider};
- * intent 'link' links the identity to the logged-in member (PUT /change-sns); intent 'reauth' confirms the logged-in
- * member (POST /auth/{provider}/reauth) and keeps the proof in its cookie (lib/reauth.server.ts). A login sets the
- * token cookie.
+ * intent 'reauth' confirms the logged-in member (POST /auth/{provider}/reauth) and keeps the proof in its cookie
+ * (lib/reauth.server.ts). A login sets the token cookie. Intent 'link' never comes here: the code goes back to the
+ * social-accounts page, whose action links it with the member's password (routes/mypage.sns.tsx).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const provider = params.provider;
@@ -38,6 +45,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const redirect = safeRedirect(str(body.redirect), HOME[intent]);
   if (!isProvider(provider))
     return data<ActionResult>({ ok: false, error: { status: 404, message: '', code: 'NOT_FOUND' }, at: Date.now() });
+  // Never a login in disguise: a link needs the password, which only the social-accounts page asks for.
+  if (intent === 'link') return data<ActionResult>({ ok: false, error: { status: 400, message: '', code: 'BAD_REQUEST' }, at: Date.now() });
   const codeBody = { code: str(body.code), state: str(body.state), redirectUri: str(body.redirectUri) };
   try {
     if (intent === 'reauth') {
@@ -45,15 +54,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<ActionResult<{ redirect: string }>>(
         { ok: true, message: r.message, data: { redirect }, at: Date.now() },
         { headers: { 'Set-Cookie': reauthCookie(context, r.data) } },
-      );
-    }
-    if (intent === 'link') {
-      // A member without a password links another account only with a fresh re-authentication.
-      const reauthToken = requestReauthToken(request, context);
-      const r = await memberApi(request, context).changeSns({ snsType: provider, ...codeBody, reauthToken });
-      return data<ActionResult<{ redirect: string }>>(
-        { ok: true, message: r.message, data: { redirect }, at: Date.now() },
-        reauthToken ? { headers: { 'Set-Cookie': clearReauthCookie(context) } } : undefined,
       );
     }
     const api = serverApi(request, context);
@@ -177,11 +177,23 @@ export default function OAuthCallback() {
     if (!code || !state) return fail(t('oauth.missing'), 'OAUTH_FAILED');
     // The state must be the one this browser started with (spec §4: else 'Invalid state').
     if (!pending || pending.state !== state || pending.provider !== provider) return fail(t('oauth.invalidState'), 'OAUTH_INVALID_STATE');
+    if (pending.intent === 'link') {
+      // The code goes back unused to the social-accounts page, which sends it with the current password.
+      const link: OAuthLinkCode = { provider, code, state, redirectUri: pending.redirectUri || redirectUri };
+      if (pending.popup) {
+        tellOpener({ type: OAUTH_CHANNEL, provider, intent: 'link', ok: true, link });
+        window.close();
+        setPhase({ kind: 'done', message: t('oauth.done') });
+        return;
+      }
+      navigate(safeBack(pending.redirect, HOME.link), { replace: true, state: { intent: 'link', link } });
+      return;
+    }
     fetcher.submit(
       { intent: pending.intent, code, state, redirectUri: pending.redirectUri || redirectUri, redirect: pending.redirect },
       { method: 'post', encType: 'application/json' },
     );
-  }, [provider, params, api, fetcher, t]);
+  }, [provider, params, api, fetcher, navigate, t]);
 
   useEffect(() => {
     const r = fetcher.data;

@@ -69,10 +69,12 @@ async function tokenOf(email: string) {
   const [u] = await t.db.db.select().from(users).where(eq(users.email, email));
   return (await t.app.deps.tokens.sign({ sub: String(u.id), ver: u.tokenVersion }, 3600)).token;
 }
-// Members have a password, as every sign-up sets one (members without one: account-changes.test.ts).
+// Members have a password, as every sign-up sets one (members without one: account-changes.test.ts); linking a
+// social account needs it.
+const PASSWORD = 'Grape#Harvest92';
 let passwordHash: Promise<string> | undefined;
 async function newMember(email: string) {
-  passwordHash ??= hashPassword('Grape#Harvest92');
+  passwordHash ??= hashPassword(PASSWORD);
   await t.db.db.insert(users).values({ email, passwordHash: await passwordHash, fullName: '소셜회원', role: 'MEMBER', status: 'PENDING' });
   return tokenOf(email);
 }
@@ -216,7 +218,7 @@ describe('logging in', () => {
       const email = `${p}-${uid()}@example.com`;
       const token = await newMember(email);
       const id = uid(p);
-      const linked = await changeSns(token, { snsType: p, ...(await codeFor(p, { id, email })) }, 'en-US');
+      const linked = await changeSns(token, { snsType: p, password: PASSWORD, ...(await codeFor(p, { id, email })) }, 'en-US');
       expect(linked.statusCode, p).toBe(200);
       expect(linked.json().message).toBe('The social account has been linked.');
       expect(linked.json().data.sns).toEqual([expect.objectContaining({ provider: p, email })]);
@@ -255,7 +257,8 @@ describe('logging in', () => {
     const token = await newMember(email);
     const id = uid('g');
     expect(
-      (await changeSns(token, { snsType: 'google', ...(await codeFor('google', { id, email, emailVerified: true })) })).statusCode,
+      (await changeSns(token, { snsType: 'google', password: PASSWORD, ...(await codeFor('google', { id, email, emailVerified: true })) }))
+        .statusCode,
     ).toBe(200);
     await t.db.db.update(users).set({ status: 'WITHDRAWN' }).where(eq(users.email, email));
     const known = await socialLogin('google', await codeFor('google', { id, email, emailVerified: true }), 'en-US');
@@ -394,7 +397,7 @@ describe('with a provider down or disabled', () => {
 describe('linking and unlinking in My page', () => {
   it('needs a login', async () => {
     const body = await codeFor('google');
-    const r = await t.app.inject({ method: 'PUT', url: '/api/v1/change-sns', payload: { snsType: 'google', ...body } });
+    const r = await t.app.inject({ method: 'PUT', url: '/api/v1/change-sns', payload: { snsType: 'google', password: PASSWORD, ...body } });
     expect(r.statusCode).toBe(401);
     const d = await t.app.inject({ method: 'DELETE', url: '/api/v1/me/sns/google' });
     expect(d.statusCode).toBe(401);
@@ -405,15 +408,15 @@ describe('linking and unlinking in My page', () => {
     const a = await newMember(emailA);
     const b = await newMember(`b-${uid()}@example.com`);
     const id = uid('g');
-    expect((await changeSns(a, { snsType: 'google', ...(await codeFor('google', { id })) })).statusCode).toBe(200);
+    expect((await changeSns(a, { snsType: 'google', password: PASSWORD, ...(await codeFor('google', { id })) })).statusCode).toBe(200);
     // Linking the same identity again is harmless.
-    expect((await changeSns(a, { snsType: 'google', ...(await codeFor('google', { id })) })).statusCode).toBe(200);
+    expect((await changeSns(a, { snsType: 'google', password: PASSWORD, ...(await codeFor('google', { id })) })).statusCode).toBe(200);
 
-    const taken = await changeSns(b, { snsType: 'google', ...(await codeFor('google', { id })) }, 'en-US');
+    const taken = await changeSns(b, { snsType: 'google', password: PASSWORD, ...(await codeFor('google', { id })) }, 'en-US');
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ code: 'SOCIAL_ALREADY_LINKED', message: 'This social account is already linked to another member.' });
 
-    const second = await changeSns(a, { snsType: 'google', ...(await codeFor('google', { id: uid('g') })) });
+    const second = await changeSns(a, { snsType: 'google', password: PASSWORD, ...(await codeFor('google', { id: uid('g') })) });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('SOCIAL_ALREADY_LINKED');
     // A verified e-mail does not link a second account of a provider the member already has either.
@@ -421,10 +424,35 @@ describe('linking and unlinking in My page', () => {
     expect(viaEmail.json().code).toBe('SOCIAL_NOT_LINKED');
   });
 
+  it('needs the current password, checked before the code is used: a refused request links nothing and spends nothing', async () => {
+    const email = `p-${uid()}@example.com`;
+    const token = await newMember(email);
+    const [{ id: userId }] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const linkedOf = () => t.db.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
+    const body = { snsType: 'kakao', ...(await codeFor('kakao', { id: uid('7'), email })) };
+    const exchanges = fake.tokenRequests.length;
+
+    // A token alone (a stolen one) cannot add a way to log in.
+    const bare = await changeSns(token, body, 'en-US');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({ code: 'PASSWORD_REQUIRED', message: 'Please enter your current password to make this change.' });
+    const wrong = await changeSns(token, { ...body, password: 'Wrong#Guess123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'PASSWORD_INCORRECT', message: '현재 비밀번호가 올바르지 않습니다.' });
+    expect(await linkedOf()).toEqual([]);
+    expect(fake.tokenRequests.length, 'the code was not exchanged').toBe(exchanges);
+
+    // The same state and code still work with the right password.
+    const right = await changeSns(token, { ...body, password: PASSWORD }, 'en-US');
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.sns).toEqual([expect.objectContaining({ provider: 'kakao', email })]);
+    expect(await linkedOf()).toHaveLength(1);
+  });
+
   it('the state of a link is checked like a login', async () => {
     const a = await newMember(`c-${uid()}@example.com`);
     const body = await codeFor('naver');
-    const r = await changeSns(a, { snsType: 'kakao', ...body }, 'en-US');
+    const r = await changeSns(a, { snsType: 'kakao', password: PASSWORD, ...body }, 'en-US');
     expect(r.json().code).toBe('OAUTH_INVALID_STATE');
   });
 
@@ -432,7 +460,9 @@ describe('linking and unlinking in My page', () => {
     const email = `d-${uid()}@example.com`;
     const token = await newMember(email);
     const id = uid('n');
-    expect((await changeSns(token, { snsType: 'naver', ...(await codeFor('naver', { id, email })) })).statusCode).toBe(200);
+    expect((await changeSns(token, { snsType: 'naver', password: PASSWORD, ...(await codeFor('naver', { id, email })) })).statusCode).toBe(
+      200,
+    );
     const d = await t.app.inject({ method: 'DELETE', url: '/api/v1/me/sns/naver', headers: bearer(token, 'en-US') });
     expect(d.statusCode).toBe(200);
     expect(d.json()).toMatchObject({ message: 'The social account has been unlinked.', data: { email, sns: [] } });

@@ -14,7 +14,7 @@ import {
   ZTokenResult,
 } from '@podo/contracts';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
-import { checkIdentity, hasUsablePassword, issueReauthProof, REAUTH_TTL_MS, useUpIdentityProof } from '../account/identity';
+import { checkIdentity, issueReauthProof, REAUTH_TTL_MS, useUpIdentityProof } from '../account/identity';
 import { requireUser } from '../session/guards';
 import { loadMe } from '../session/me';
 import { LOGIN_TOKEN_TTL_SECONDS } from '../session/service';
@@ -149,9 +149,12 @@ export async function oauthRoutes(fastify: FastifyInstance) {
         tags: ['account'],
         summary: 'Link a social account to the logged-in member (answers the member as data)',
         description:
-          'A member without a password (`hasPassword: false`) needs a `reauthToken` from a linked account (POST ' +
-          '/auth/{provider}/reauth): otherwise a stolen token could link an account of its own and re-authenticate ' +
-          'with it.',
+          'A linked account is a way to log in, so a token alone links none (a stolen one would link an account of ' +
+          'its own and log in with it later): needs `password` (the current one; wrong guesses count against the ' +
+          'login limit), or for a member without a password (`hasPassword: false`) a `reauthToken` from a linked ' +
+          'account (POST /auth/{provider}/reauth): PASSWORD_REQUIRED, PASSWORD_INCORRECT, REAUTH_REQUIRED, ' +
+          'REAUTH_INVALID. These are checked before the state and the code are used, so a refused request spends ' +
+          'neither and can be sent again with the right password.',
         security: [{ bearer: [] }],
         body: ZChangeSnsBody,
         response: { 200: ZMeMessage, ...errors },
@@ -159,11 +162,13 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = await requireUser(req);
-      const { snsType, reauthToken, ...body } = req.body;
-      if (!hasUsablePassword(user)) await checkIdentity(db, tokens, user, { reauthToken });
+      const { snsType, password, reauthToken, ...body } = req.body;
+      const proof = { password, reauthToken };
+      // Before the code exchange: a refused request spends neither the state nor the provider's code.
+      await checkIdentity(db, tokens, user, proof);
       const profile = await completeAuthorization(db, tokens, config, snsType, body, req.log);
       await db.transaction(async (tx) => {
-        await useUpIdentityProof(tx as unknown as typeof db, tokens, user, { reauthToken });
+        await useUpIdentityProof(tx as unknown as typeof db, tokens, user, proof);
         await linkIdentity(tx as unknown as typeof db, user, profile);
       });
       return { message: apiMessages[req.lang].messages.SNS_LINKED, data: await loadMe(db, user) };

@@ -3,4 +3,4 @@
 // keeps the bundler from warning that the export is missing.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
-export const preload: undefined = undefined;
+export const preload = undefined;
