@@ -413,7 +413,7 @@ describe('assets', () => {
     const link = page.getByTestId('site-header').getByRole('link', { name: '회사소개' });
     await link.click();
     // The stale page reloads itself once (a fresh document gets fresh chunk names after a deploy)…
-    await expect.poll(() => loads).toBe(1);
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(1);
     expect(blocked).toBe(1);
     // …and then the navigation works, in the page once its scripts have run.
     await page.waitForSelector('html[data-hydrated=true]');
