@@ -516,7 +516,7 @@ describe('logout', () => {
     await hydrated(page, '[data-testid=logout-everywhere-open]');
     await page.getByTestId('logout-everywhere-open').click();
     await page.getByTestId('logout-everywhere-confirm').getByText('모든 기기에서 로그아웃할까요?').waitFor();
-    await page.getByTestId('logout-everywhere-ok').click();
+    await page.getByTestId('logout-everywhere-confirm-ok').click();
     await page.waitForURL(`${base}/`);
     expect(await tokenOf(context)).toBeUndefined();
     for (const token of tokens) expect((await api('GET', '/me', undefined, token)).status).toBe(401);

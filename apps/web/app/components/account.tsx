@@ -235,3 +235,44 @@ export function useActionResult<T extends { at: number } | undefined>(result: T,
     handler.current(result as NonNullable<T>);
   }, [result]);
 }
+
+/**
+ * The member's current password, asked again before a change a stolen token must not make (mobile number, business
+ * details, social links, leaving): one field, the same everywhere.
+ */
+export function CurrentPasswordInput({
+  scope,
+  value,
+  onChange,
+  error,
+  helper,
+  required,
+  onEnter,
+}: {
+  scope: string;
+  value: string;
+  /** The new value; the caller also clears the field's error. */
+  onChange(value: string): void;
+  error?: string;
+  helper?: string;
+  required?: boolean;
+  onEnter?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormInput
+      scope={scope}
+      name="password"
+      type="password"
+      label={t('field.currentPassword')}
+      required={required}
+      autoComplete="current-password"
+      maxLength={200}
+      value={value}
+      onValueChange={onChange}
+      error={error}
+      helper={helper}
+      onEnter={onEnter}
+    />
+  );
+}

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiErrorOf, type ActionResult } from '../lib/api';
 import { useActionResult } from './account';
 import { useAlert } from './global-alert';
-import { Modal } from './modal';
+import { ConfirmDialog } from './confirm-dialog';
 import { CAMPAIGN_SEEN } from './password-campaign';
 
 /**
@@ -17,7 +17,6 @@ export function LogoutEverywhere() {
   // The action answers a redirect home on success, an ActionResult only on failure.
   const fetcher = useFetcher<ActionResult>();
   const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   useActionResult(fetcher.data, (r) => {
     if (!r.ok) alert.showError(apiErrorOf(r.error));
   });
@@ -48,39 +47,15 @@ export function LogoutEverywhere() {
       >
         {t('logoutEverywhere.button')}
       </button>
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        width={328}
-        labelledBy="logout-everywhere-confirm-title"
-        testId="logout-everywhere-confirm"
-        initialFocus={cancelRef}
-      >
-        <div className="p-4 text-center">
-          <h3 id="logout-everywhere-confirm-title" className="h6 fw-bold">
-            {t('logoutEverywhere.confirm')}
-          </h3>
-          <p className="small text-body-secondary mb-0">{t('logoutEverywhere.confirmNote')}</p>
-        </div>
-        <div className="d-flex border-top">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-link flex-fill py-3 text-body-secondary border-end rounded-0"
-            onClick={() => setConfirming(false)}
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link flex-fill py-3 fw-bold text-danger rounded-0"
-            data-testid="logout-everywhere-ok"
-            onClick={logout}
-          >
-            {t('logoutEverywhere.ok')}
-          </button>
-        </div>
-      </Modal>
+        onConfirm={logout}
+        id="logout-everywhere"
+        title={t('logoutEverywhere.confirm')}
+        note={t('logoutEverywhere.confirmNote')}
+        confirmText={t('logoutEverywhere.ok')}
+      />
     </section>
   );
 }

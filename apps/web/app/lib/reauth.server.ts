@@ -26,3 +26,19 @@ export const clearReauthCookie = (context: AppLoadContext) =>
 export function requestReauthToken(request: Request, context: AppLoadContext): string | undefined {
   return parseCookies(request.headers.get('cookie'))[cookieName(context)] || undefined;
 }
+
+/**
+ * Runs a change that needs the identity proof: the typed current password, else the re-authentication proof this
+ * browser holds (then spent, so its cookie is cleared with the answer).
+ */
+export async function withIdentityProof<T extends object>(
+  request: Request,
+  context: AppLoadContext,
+  typedPassword: unknown,
+  change: (proof: { password?: string; reauthToken?: string }) => Promise<T>,
+): Promise<T & { setCookie: string[] }> {
+  const password = typeof typedPassword === 'string' && typedPassword ? typedPassword : undefined;
+  const reauthToken = password ? undefined : requestReauthToken(request, context);
+  const result = await change({ password, reauthToken });
+  return { ...result, setCookie: reauthToken ? [clearReauthCookie(context)] : [] };
+}

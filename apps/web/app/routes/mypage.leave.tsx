@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { redirect, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_REASONS, REREGISTER_BLOCK_MONTHS } from '@podo/contracts/rules';
@@ -8,10 +8,10 @@ import { LEFT_COOKIE, serializeCookie } from '../lib/cookies';
 import { pageMeta } from '../lib/meta';
 import { apiAction, clearTokenCookie, memberApi, readBody, str } from '../lib/session.server';
 import { useUser } from '../lib/site';
-import { useActionResult } from '../components/account';
+import { CurrentPasswordInput, useActionResult } from '../components/account';
 import { useAlert } from '../components/global-alert';
-import { Modal } from '../components/modal';
-import { focusField, focusFirstError, FormCheck, FormInput, SubmitButton } from '../components/ui';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { focusField, focusFirstError, FormCheck, SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.leave.title),
@@ -48,7 +48,6 @@ export default function Leave() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const clear = (k: Field) => setErrors((e) => ({ ...e, [k]: undefined }));
 
   useActionResult(fetcher.data, (r) => {
@@ -186,16 +185,11 @@ export default function Leave() {
         </div>
       ) : null}
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormInput
+      <CurrentPasswordInput
         scope={SCOPE}
-        name="password"
-        type="password"
-        label={t('field.currentPassword')}
         required
-        autoComplete="current-password"
-        maxLength={200}
         value={password}
-        onValueChange={(v) => {
+        onChange={(v) => {
           setPassword(v);
           clear('password');
         }}
@@ -206,43 +200,16 @@ export default function Leave() {
         {t('leave.submit')}
       </SubmitButton>
 
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        width={328}
-        labelledBy="leave-confirm-title"
-        describedBy="leave-confirm-text"
-        role="alertdialog"
-        testId="leave-confirm"
-        initialFocus={cancelRef}
-      >
-        <div className="p-4 text-center">
-          <h3 id="leave-confirm-title" className="h6 fw-bold">
-            {t('leave.confirmTitle')}
-          </h3>
-          <p id="leave-confirm-text" className="small text-body-secondary mb-0">
-            {t('leave.confirmText')}
-          </p>
-        </div>
-        <div className="d-flex border-top">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-link flex-fill py-3 text-body-secondary border-end rounded-0"
-            onClick={() => setConfirming(false)}
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link flex-fill py-3 fw-bold text-danger rounded-0"
-            onClick={leave}
-            data-testid="leave-confirm-ok"
-          >
-            {t('leave.confirmOk')}
-          </button>
-        </div>
-      </Modal>
+        onConfirm={leave}
+        id="leave"
+        alert
+        title={t('leave.confirmTitle')}
+        note={t('leave.confirmText')}
+        confirmText={t('leave.confirmOk')}
+      />
     </form>
   );
 }

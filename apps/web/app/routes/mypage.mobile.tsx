@@ -6,10 +6,18 @@ import type { Route } from './+types/mypage.mobile';
 import { apiErrorOf } from '../lib/api';
 import { formatMobileInput, isCode } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
-import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
+import { withIdentityProof } from '../lib/reauth.server';
 import { apiAction, memberApi, readBody, str } from '../lib/session.server';
 import { useUser } from '../lib/site';
-import { CodeInput, SendCodeButton, useActionResult, useCodeTimer, useFormErrors, usePublicApi } from '../components/account';
+import {
+  CodeInput,
+  CurrentPasswordInput,
+  SendCodeButton,
+  useActionResult,
+  useCodeTimer,
+  useFormErrors,
+  usePublicApi,
+} from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { ReauthBox } from '../components/reauth';
 import { focusField, FormInput, LiveMessage, SubmitButton } from '../components/ui';
@@ -22,18 +30,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** With the current password, or for a member without one the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
-  const password = str(body.password) || undefined;
-  const reauthToken = password ? undefined : requestReauthToken(request, context);
-  return apiAction(request, context, async () => ({
-    ...(await memberApi(request, context).changeMobile({
-      mode: 'CERT_MOBILE',
-      mobile: str(body.mobile),
-      code: str(body.code),
-      password,
-      reauthToken,
-    })),
-    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
-  }));
+  return apiAction(request, context, () =>
+    withIdentityProof(request, context, body.password, (proof) =>
+      memberApi(request, context).changeMobile({ mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code), ...proof }),
+    ),
+  );
 }
 
 const SCOPE = 'mobile';
@@ -182,16 +183,11 @@ export default function ChangeMobile() {
         />
       ) : null}
       {timer.sent && user?.hasPassword ? (
-        <FormInput
+        <CurrentPasswordInput
           scope={SCOPE}
-          name="password"
-          type="password"
-          label={t('field.currentPassword')}
           required
-          autoComplete="current-password"
-          maxLength={200}
           value={password}
-          onValueChange={(v) => {
+          onChange={(v) => {
             setPassword(v);
             setError('password', undefined);
           }}

@@ -16,10 +16,10 @@ import type { Route } from './+types/mypage.profile';
 import { apiErrorOf, type ChangeUserBody } from '../lib/api';
 import { formatBytes, formatDate, isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
-import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
+import { withIdentityProof } from '../lib/reauth.server';
 import { apiAction, memberApi, readBody } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
-import { useActionResult } from '../components/account';
+import { CurrentPasswordInput, useActionResult } from '../components/account';
 import { BusinessFields } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
@@ -37,11 +37,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** A member without a password proves it is them with the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as ChangeUserBody;
-  const reauthToken = body.password ? undefined : requestReauthToken(request, context);
-  return apiAction(request, context, async () => ({
-    ...(await memberApi(request, context).changeUser({ ...body, reauthToken })),
-    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
-  }));
+  return apiAction(request, context, () =>
+    withIdentityProof(request, context, body.password, (proof) => memberApi(request, context).changeUser({ ...body, ...proof })),
+  );
 }
 
 const SCOPE = 'profile';
@@ -325,15 +323,10 @@ function ProfileForm({ user }: { user: TMe }) {
             />
           ) : null}
           {user.hasPassword ? (
-            <FormInput
+            <CurrentPasswordInput
               scope={SCOPE}
-              name="password"
-              type="password"
-              label={t('field.currentPassword')}
-              autoComplete="current-password"
-              maxLength={200}
               value={password}
-              onValueChange={(v) => {
+              onChange={(v) => {
                 setPassword(v);
                 setErrors((e) => ({ ...e, password: undefined }));
               }}

@@ -6,16 +6,16 @@ import type { Route } from './+types/mypage.sns';
 import { apiErrorOf } from '../lib/api';
 import { formatDate } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
-import { clearReauthCookie, requestReauthToken } from '../lib/reauth.server';
+import { withIdentityProof } from '../lib/reauth.server';
 import { serverApi } from '../lib/request.server';
 import { apiAction, memberApi, readBody, str } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
-import { useActionResult, useFormErrors } from '../components/account';
+import { CurrentPasswordInput, useActionResult, useFormErrors } from '../components/account';
 import { useAlert } from '../components/global-alert';
-import { Modal } from '../components/modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ReauthBox } from '../components/reauth';
 import { opensInTab, PROVIDER_LOGO, useSocialLogin, type OAuthLinkCode } from '../components/social';
-import { focusField, FormInput, LiveMessage } from '../components/ui';
+import { focusField, LiveMessage } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, (m) => m.sns.title), { name: 'robots', content: 'noindex' }];
 
@@ -35,19 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const provider = str(body.provider) as SocialProvider;
   if (str(body.intent) !== 'link') return apiAction(request, context, () => memberApi(request, context).unlinkSns(provider));
-  const password = str(body.password) || undefined;
-  const reauthToken = password ? undefined : requestReauthToken(request, context);
-  return apiAction(request, context, async () => ({
-    ...(await memberApi(request, context).changeSns({
-      snsType: provider,
-      code: str(body.code),
-      state: str(body.state),
-      redirectUri: str(body.redirectUri),
-      password,
-      reauthToken,
-    })),
-    setCookie: reauthToken ? [clearReauthCookie(context)] : [],
-  }));
+  return apiAction(request, context, () =>
+    withIdentityProof(request, context, body.password, (proof) =>
+      memberApi(request, context).changeSns({
+        snsType: provider,
+        code: str(body.code),
+        state: str(body.state),
+        redirectUri: str(body.redirectUri),
+        ...proof,
+      }),
+    ),
+  );
 }
 
 const SCOPE = 'sns';
@@ -75,7 +73,6 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<SocialProvider | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const enabled = new Map(loaderData.providers.map((p) => [p.provider, p]));
   const linked = new Map((user?.sns ?? []).map((s) => [s.provider, s]));
   const rows = SOCIAL_PROVIDERS.filter((p) => enabled.has(p) || linked.has(p));
@@ -206,15 +203,10 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
             if (pending) startLink(pending.provider);
           }}
         >
-          <FormInput
+          <CurrentPasswordInput
             scope={SCOPE}
-            name="password"
-            type="password"
-            label={t('field.currentPassword')}
-            autoComplete="current-password"
-            maxLength={200}
             value={password}
-            onValueChange={(v) => {
+            onChange={(v) => {
               setPassword(v);
               setError('password', undefined);
             }}
@@ -291,42 +283,18 @@ export default function Sns({ loaderData }: Route.ComponentProps) {
           </button>
         </p>
       ) : null}
-      <Modal
+      <ConfirmDialog
         open={confirm !== null}
         onClose={() => setConfirm(null)}
-        width={328}
-        labelledBy="sns-unlink-title"
-        testId="sns-unlink-confirm"
-        initialFocus={cancelRef}
-      >
-        <div className="p-4 text-center">
-          <h3 id="sns-unlink-title" className="h6 fw-bold">
-            {confirm ? t('sns.unlinkConfirm', { provider: t(`social.name.${confirm}`) }) : ''}
-          </h3>
-          <p className="small text-body-secondary mb-0">{t('sns.unlinkNote')}</p>
-        </div>
-        <div className="d-flex border-top">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-link flex-fill py-3 text-body-secondary border-end rounded-0"
-            onClick={() => setConfirm(null)}
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link flex-fill py-3 fw-bold text-danger rounded-0"
-            data-testid="sns-unlink-ok"
-            onClick={() => {
-              if (confirm) void fetcher.submit({ intent: 'unlink', provider: confirm }, { method: 'post' });
-              setConfirm(null);
-            }}
-          >
-            {t('sns.unlink')}
-          </button>
-        </div>
-      </Modal>
+        onConfirm={() => {
+          if (confirm) void fetcher.submit({ intent: 'unlink', provider: confirm }, { method: 'post' });
+          setConfirm(null);
+        }}
+        id="sns-unlink"
+        title={confirm ? t('sns.unlinkConfirm', { provider: t(`social.name.${confirm}`) }) : ''}
+        note={t('sns.unlinkNote')}
+        confirmText={t('sns.unlink')}
+      />
     </section>
   );
 }
