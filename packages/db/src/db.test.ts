@@ -152,6 +152,8 @@ describe('migrations and demo data', () => {
       expect(existsSync(path.join(dir, 'escaped'))).toBe(false);
       expect(existsSync(path.join(dir, 'e', 'escaped'))).toBe(false);
     },
+    // Builds two templates in WebAssembly: about 20 s alone, more on a busy CI host.
+    90_000,
   );
 });
 

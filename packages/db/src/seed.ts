@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { isEmpty } from './client';
 import { appSettings, businessProfiles, users } from './schema/index';
+import { NO_TIME_LIMITS } from './time-limits';
 
 /** Demo accounts, listed in the README. Loaded only in demo mode, never with NODE_ENV=production defaults. */
 export const DEMO_ACCOUNTS = [
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   // Hash outside the transaction: argon2 is deliberately slow.
   const hashed = await Promise.all(DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hash(a.password) })));
   return db.transaction(async (tx) => {
+    await tx.execute(NO_TIME_LIMITS);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const done = await tx.select().from(appSettings).where(eq(appSettings.key, SEED_KEY));
     if (done.length > 0) return false;

@@ -306,7 +306,7 @@ describe('synthetic catalogue', () => {
     } finally {
       await small.close();
     }
-  });
+  }, 90_000); // a few thousand wines into WebAssembly PostgreSQL: slow on a busy CI host
 });
 
 describe('GET /api/v1/media', () => {

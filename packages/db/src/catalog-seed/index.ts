@@ -6,6 +6,7 @@ import { AREAS, FEATURED, GRAPES, KINDS, LEVELS, localized } from './lookups';
 import { assignLinks, demoCatalog, expandWine, type WineDraft, type WineryDraft, type WineSpec } from './model';
 import { hashString, Rng } from './random';
 import { syntheticCatalog } from './synthetic';
+import { NO_TIME_LIMITS } from '../time-limits';
 
 export interface CatalogSeedOptions {
   /** Number of wines; the hand-written demo catalogue when unset, synthetic wines beyond it (benchmarks). */
@@ -207,6 +208,7 @@ export async function seedCatalog(db: Database, opts: CatalogSeedOptions = {}): 
   if (await hasProducts(db)) return { products: 0, wineries: 0 };
   const plan = planCatalog(opts);
   return db.transaction(async (tx) => {
+    await tx.execute(NO_TIME_LIMITS);
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_LOCK})`);
     if (await hasProducts(tx)) return { products: 0, wineries: 0 };
     const ids = await ensureLookups(tx);
