@@ -200,6 +200,12 @@ describe('a full pool on PostgreSQL', postgresOnly('fills the pool with statemen
     const locker = await connect(t.config.databaseUrl!);
     const watcher = await connect(process.env.TEST_DATABASE_URL!);
     try {
+      // Open the pool's 20 connections first: on a busy host, opening them while the test runs could take longer
+      // than the 300 ms acquisition limit, and those requests would never reach the lock.
+      const pool = (t.db.db as unknown as { $client: { totalCount: number; query(q: string): Promise<unknown> } }).$client;
+      for (let tries = 0; pool.totalCount < 20 && tries < 50; tries++) {
+        await Promise.allSettled(Array.from({ length: 20 }, () => pool.query('select pg_sleep(0.2)')));
+      }
       await locker.query('begin');
       await locker.query('lock table users in access exclusive mode');
       // createTestApp's pool holds 20 connections: 20 requests wait for the lock on all of them.
@@ -210,7 +216,7 @@ describe('a full pool on PostgreSQL', postgresOnly('fills the pool with statemen
           [dbName(t)],
         );
         if (rows[0]!.n >= 20) break;
-        if (waited > 5000) throw new Error(`only ${rows[0]!.n} statements wait for the lock`);
+        if (waited > 10_000) throw new Error(`only ${rows[0]!.n} statements wait for the lock`);
         await sleep(20);
       }
 
