@@ -63,7 +63,7 @@ export function MobileTabBar({ user }: { user: TMe | null }) {
       </NavLink>
       <SiteLink to="/product">
         <WineIcon />
-        <span>{t('nav.portfolio')}</span>
+        <span>{t('nav.portfolioTab')}</span>
       </SiteLink>
       <NavLink to="/search-result" className={cls}>
         <SearchIcon />

@@ -13,6 +13,8 @@ interface PdfPageProps {
   title: string;
   /** The name in the other language. */
   other?: string;
+  /** Its language when it is the Korean name shown in another language's page. */
+  otherLang?: 'ko';
   crumbs: Crumb[];
   back: { to: string; label: string };
   /** Same-origin URL of the PDF file (routes/pdf-file.ts). */
@@ -51,7 +53,7 @@ function DownloadIcon() {
  * the rest of the window. On phones, where browsers show PDFs in a frame poorly, a card with the same two
  * buttons replaces the frame (the frame is lazy, so a hidden one is never fetched).
  */
-export function PdfPage({ kind, title, other, crumbs, back, file, facts, controls, problem, note }: PdfPageProps) {
+export function PdfPage({ kind, title, other, otherLang, crumbs, back, file, facts, controls, problem, note }: PdfPageProps) {
   const { t } = useTranslation();
   const download = withParam(file, 'download', '1');
   const meta = [other, ...(facts ?? [])].filter((x): x is string => !!x);
@@ -67,7 +69,7 @@ export function PdfPage({ kind, title, other, crumbs, back, file, facts, control
           {meta.length ? (
             <ul className="pdf-facts">
               {meta.map((f, i) => (
-                <li key={i} className={i === 0 && other ? 'pdf-other' : undefined}>
+                <li key={i} className={i === 0 && other ? 'pdf-other' : undefined} lang={i === 0 && other ? otherLang : undefined}>
                   {f}
                 </li>
               ))}

@@ -3,14 +3,12 @@ import { data, Form, redirect, useActionData, useNavigate, useNavigation, useSea
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@podo/contracts/rules';
 import type { Route } from './+types/account.login';
-import { ApiError } from '../lib/api';
 import { isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
 import { failure, safeRedirect, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
 import { focusFirstError, FormInput } from '../components/ui';
-import { useAlert } from '../components/global-alert';
 import { SiteLink } from '../components/site-link';
 import { SocialButtons, useSocialLogin, type OAuthResult } from '../components/social';
 
@@ -51,7 +49,6 @@ type Errors = { email?: string; password?: string; code?: string };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const alert = useAlert();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -77,12 +74,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (result && !result.ok) {
-      alert.showError(new ApiError(result.error.status, result.error.message, result.error.code));
+      // Shown once, above the form (role="alert" reads it out), not in a modal as well.
       setFailed(
         result.error.status >= 500 ? { message: t('common.serverError') } : { message: result.error.message, code: result.error.code },
       );
     }
-  }, [result, alert, t]);
+  }, [result, t]);
 
   const social = useSocialLogin((r: OAuthResult) => {
     if (r.intent !== 'login') return;
@@ -91,7 +88,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       return;
     }
     setFailed({ message: r.message || t('common.serverError'), code: r.code });
-    alert.open(r.message || t('common.serverError'));
   });
 
   const validate = () => {

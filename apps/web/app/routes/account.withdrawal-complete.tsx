@@ -5,8 +5,8 @@ import { clearCookie, LEFT_COOKIE, parseCookies } from '../lib/cookies';
 import { pageMeta } from '../lib/meta';
 import { AccountPage } from '../components/account';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, (m) => m.withdrawal.title),
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta(matches, (m) => (data?.left ? m.withdrawal.title : m.withdrawal.neutralTitle)),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -23,7 +23,7 @@ export const shouldRevalidate = () => false;
 export default function WithdrawalComplete({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AccountPage title={t('withdrawal.title')} testId="withdrawal-page">
+    <AccountPage title={loaderData.left ? t('withdrawal.title') : t('withdrawal.neutralTitle')} testId="withdrawal-page">
       <div className="text-center mt-3" role="status">
         {loaderData.left ? (
           <>
@@ -34,7 +34,7 @@ export default function WithdrawalComplete({ loaderData }: Route.ComponentProps)
             <p className="small text-body-secondary">{t('withdrawal.rejoin')}</p>
           </>
         ) : (
-          <p className="text-body-secondary" data-testid="withdrawal-neutral">
+          <p className="text-body-secondary text-start" data-testid="withdrawal-neutral">
             {t('withdrawal.neutral')}
           </p>
         )}

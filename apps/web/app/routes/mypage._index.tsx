@@ -77,7 +77,9 @@ export default function MyPageOverview() {
           <dl className="info-list mb-0">
             <div>
               <dt>{t('field.fullName')}</dt>
-              <dd data-testid="overview-name">{user.fullName}</dd>
+              <dd data-testid="overview-name" translate="no">
+                {user.fullName}
+              </dd>
             </div>
             <div>
               <dt>{t('field.email')}</dt>
@@ -104,7 +106,9 @@ export default function MyPageOverview() {
             <dl className="info-list mb-0">
               <div>
                 <dt>{t('field.companyName')}</dt>
-                <dd data-testid="overview-company">{b.companyName}</dd>
+                <dd data-testid="overview-company" translate="no">
+                  {b.companyName}
+                </dd>
               </div>
               <div>
                 <dt>{t('field.businessNumber')}</dt>

@@ -74,6 +74,20 @@ export function MyPageMenu({ className = '' }: { className?: string }) {
   );
 }
 
+/** "Hello, {name}." with the member's name kept as written (translate="no"): a name is not text to translate. */
+function Greeting({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const mark = '\u0000';
+  const [before = '', after = ''] = t('mypage.welcome', { name: mark }).split(mark);
+  return (
+    <span>
+      {before}
+      <span translate="no">{name}</span>
+      {after}
+    </span>
+  );
+}
+
 /** Member area layout (the shell's guard already sent anonymous visitors to log in). */
 export default function MyPage() {
   const { t } = useTranslation();
@@ -96,7 +110,7 @@ export default function MyPage() {
           </h1>
           {user ? (
             <p className="text-body-secondary mb-0 d-flex align-items-center gap-2 flex-wrap" data-testid="mypage-welcome">
-              <span>{t('mypage.welcome', { name: user.fullName })}</span>
+              <Greeting name={user.fullName} />
               {user.status !== 'APPROVED' && !isIndex ? <StatusBadge status={user.status} /> : null}
             </p>
           ) : null}

@@ -5,10 +5,6 @@ export function loader(_: Route.LoaderArgs) {
   throw data('This page could not be found', { status: 404 });
 }
 
-export function meta() {
-  return [{ title: '404 | This page could not be found' }, { name: 'robots', content: 'noindex' }];
-}
-
 export default function NotFound() {
   return null;
 }

@@ -10,6 +10,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: p.id,
     name: p.name,
     other: p.name === p.nameKo ? p.nameOriginal : p.nameKo,
+    otherIsKo: p.name !== p.nameKo,
     place: [p.kind.name, p.country.name, p.productionArea.name].filter(Boolean).join(' · '),
     trade: p.tradePrice !== null,
   };
@@ -28,6 +29,7 @@ export default function ProductPdf({ loaderData: d }: Route.ComponentProps) {
       kind={t('pdf.techSheet')}
       title={d.name}
       other={d.other && d.other !== d.name ? d.other : undefined}
+      otherLang={d.otherIsKo ? 'ko' : undefined}
       crumbs={[
         { to: '/', label: t('common.home') },
         { to: '/product', label: t('catalog.breadcrumb') },

@@ -62,7 +62,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const place = [p.productionArea.name, p.country.name].filter(Boolean).join(', ');
   const text = p.description ?? p.tastingNote ?? '';
   return seoMeta(matches, {
-    title: other && other !== p.name ? `${p.name} (${other})` : p.name,
+    // The Korean name joins the title of the Korean page only: elsewhere it would be untranslated text.
+    title: other && other !== p.name && other !== p.nameKo ? `${p.name} (${other})` : p.name,
     description: [`${p.kind.name} · ${p.winery.name} · ${place}.`, text].filter(Boolean).join(' '),
     url: `${d.origin}/product/${p.id}`,
     image: absoluteUrl(d.origin, p.images[0] ?? p.image),

@@ -63,7 +63,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const page = usePageOptions();
   const { user } = loaderData;
   return (
-    <div className={`app-shell ${page.subPage ? 'is-sub-page' : 'is-main-page'} ${page.mobileTab ? 'has-mobile-tab' : ''}`}>
+    <div
+      className={`app-shell ${page.subPage ? 'is-sub-page' : 'is-main-page'} ${page.mobileTab ? 'has-mobile-tab' : ''} ${page.footer ? 'has-footer' : ''}`}
+    >
       <a href="#main" className="skip-link visually-hidden-focusable">
         {t('common.skipToContent')}
       </a>

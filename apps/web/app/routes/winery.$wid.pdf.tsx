@@ -10,6 +10,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: w.id,
     name: w.name,
     other: w.name === w.nameKo ? w.nameOriginal : w.nameKo,
+    otherIsKo: w.name !== w.nameKo,
     place: [w.productionArea?.name, w.country.name].filter(Boolean).join(', '),
     wines: w.productCount,
   };
@@ -28,6 +29,7 @@ export default function WineryPdf({ loaderData: d }: Route.ComponentProps) {
       kind={t('pdf.winerySheet')}
       title={d.name}
       other={d.other && d.other !== d.name ? d.other : undefined}
+      otherLang={d.otherIsKo ? 'ko' : undefined}
       crumbs={[
         { to: '/', label: t('common.home') },
         { to: '/winery', label: t('winery.title') },

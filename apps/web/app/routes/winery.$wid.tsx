@@ -36,7 +36,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const place = [w.productionArea?.name, w.country.name].filter(Boolean).join(', ');
   const image = absoluteUrl(d.origin, w.images[0] ?? w.image);
   return seoMeta(matches, {
-    title: other && other !== w.name ? `${w.name} (${other})` : w.name,
+    // The Korean name joins the title of the Korean page only: elsewhere it would be untranslated text.
+    title: other && other !== w.name && other !== w.nameKo ? `${w.name} (${other})` : w.name,
     description: [place ? `${w.name} — ${place}.` : w.name, w.description ?? ''].join(' '),
     url,
     image,

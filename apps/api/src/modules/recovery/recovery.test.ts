@@ -148,7 +148,7 @@ describe('reset password by e-mail', () => {
     const hit = await post('/find/password/email', { email: 'LEE@example.com', fullname: '이영희' });
     const wrongName = await post('/find/password/email', { email: KIM.email, fullname: '이영희' });
     const noAccount = await post('/find/password/email', { email: 'nobody@example.com', fullname: '이영희' });
-    expect(hit.json().message).toBe('입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.');
+    expect(hit.json().message).toBe('입력하신 정보와 일치하는 계정이 있으면 비밀번호 재설정 링크를 메일로 보냈습니다.');
     expect(shape(wrongName)).toEqual(shape(hit));
     expect(shape(noAccount)).toEqual(shape(hit));
     const mail = await smtp.waitFor((m) => m.to === LEE.email);

@@ -80,7 +80,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({
-      message: recoverySent(req.lang),
+      message: apiMessages[req.lang].messages.RECOVERY_MAIL_SENT,
       data: await sendResetMail(app.deps, bg, req.body, requestContext(app, req)),
     }),
   );
