@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+// Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not apply to (a script tag
+// would be refused, and switching CSP off would hide the page's own violations).
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Elements wider than the viewport make the page scroll sideways; names the widest few. */
+export async function horizontalOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= vw + 1) return null;
+    const wide: { d: string; r: number }[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > vw + 1 && r.width > 0) {
+        const d = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
+        wide.push({ d, r: Math.round(r.right) });
+      }
+    }
+    // The innermost offenders say most: keep those whose children do not overflow too.
+    return `page is ${document.documentElement.scrollWidth}px wide in a ${vw}px viewport: ${wide
+      .slice(-4)
+      .map((w) => `${w.d} (right ${w.r})`)
+      .join(', ')}`;
+  });
+}
+
+/**
+ * At the end of the page (scrolled to the bottom, where nothing can move further), text that a fixed element near
+ * the bottom of the viewport (tab bar, scroll-to-top button, banners) lies over cannot be read.
+ */
+export async function coveredTextAtEnd(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Scroll-driven controls (scroll-to-top) appear on the scroll event; their fade-in is skipped to its end.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate(() => {
+    for (const a of document.getAnimations()) if (a.effect?.getComputedTiming().iterations !== Infinity) a.finish();
+    const vh = window.innerHeight;
+    const fixed: { el: Element; r: DOMRect }[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const cs = getComputedStyle(el);
+      if (cs.position !== 'fixed' || cs.visibility === 'hidden' || Number(cs.opacity) < 0.1 || cs.display === 'none') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.top < vh / 2 || r.top >= vh) continue;
+      // A full-screen layer (an open modal) is not a control lying over the page.
+      if (r.height > vh * 0.6) continue;
+      fixed.push({ el, r });
+    }
+    if (!fixed.length) return [];
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      if (!text) continue;
+      const parent = n.parentElement;
+      if (!parent || fixed.some((f) => f.el.contains(parent))) continue;
+      const cs = getComputedStyle(parent);
+      if (cs.visibility === 'hidden' || cs.position === 'fixed') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const t of range.getClientRects()) {
+        if (t.width === 0 || t.bottom < vh / 2 || t.top > vh) continue;
+        const hit = fixed.find((f) => t.left < f.r.right - 1 && t.right > f.r.left + 1 && t.top < f.r.bottom - 1 && t.bottom > f.r.top + 1);
+        if (hit) {
+          const h = hit.el as HTMLElement;
+          out.push(`"${text.slice(0, 40)}" under ${h.tagName.toLowerCase()}.${[...h.classList].join('.')}`);
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/** Hangul syllables and jamo. */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+
+/**
+ * Korean text a non-Korean reader would meet: visible text nodes and the texts assistive technology reads
+ * (aria-label, alt, placeholder, title), except inside an element marked lang="ko" (a Korean original shown on
+ * purpose: a text with no translation) or translate="no" (a member's or company's name as written).
+ */
+export async function koreanText(page: Page): Promise<string[]> {
+  const found = await page.evaluate((hangulSource) => {
+    const hangul = new RegExp(hangulSource);
+    const isKo = (el: Element | null) => {
+      // Names as the member wrote them are marked translate="no".
+      if (el?.closest('[translate="no"]')) return true;
+      const host = el?.closest('[lang]');
+      return !!host && host !== document.documentElement && /^ko\b/i.test(host.getAttribute('lang') ?? '');
+    };
+    const shown = (el: Element) => {
+      const box = el as HTMLElement;
+      if (box.closest('[hidden], template, script, style, noscript')) return false;
+      return box.getClientRects().length > 0 || box.closest('details:not([open])') !== null;
+    };
+    const out = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim() ?? '';
+      const parent = n.parentElement;
+      if (!parent || !hangul.test(text) || isKo(parent) || !shown(parent)) continue;
+      out.add(text.slice(0, 80));
+    }
+    for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
+      if (isKo(el)) continue;
+      for (const a of ['aria-label', 'alt', 'placeholder', 'title']) {
+        const v = el.getAttribute(a);
+        if (v && hangul.test(v)) out.add(`${a}="${v.slice(0, 60)}"`);
+      }
+    }
+    if (hangul.test(document.title)) out.add(`<title>${document.title}</title>`);
+    return [...out];
+  }, HANGUL.source);
+  return found;
+}
+
+/** Key paths of the message catalogue shown as text: a missing translation. */
+export async function missingKeys(page: Page, keys: Set<string>): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const parts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
+      for (const a of ['aria-label', 'alt', 'placeholder', 'title']) parts.push(el.getAttribute(a) ?? '');
+    }
+    return parts.join('\n');
+  });
+  const out = new Set<string>();
+  for (const m of texts.matchAll(/[A-Za-z][\w-]*(?:\.[\w-]+)+/g)) if (keys.has(m[0])) out.add(m[0]);
+  return [...out];
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            o: unknown,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}

@@ -1,0 +1,117 @@
+import routes from '../../apps/web/app/routes';
+
+/** Who visits: nobody logged in, a member waiting for approval, an approved trade buyer. */
+export type Role = 'visitor' | 'pending' | 'buyer';
+export const ROLES: Role[] = ['visitor', 'pending', 'buyer'];
+
+/** What a visit must end in: the document's status and, after redirects, the path it lands on. */
+export interface Outcome {
+  status: number;
+  /** The pathname (and search, when given with "?") the browser ends on; default: the visited URL. */
+  landsOn?: string;
+}
+
+export interface SweepCase {
+  /** The route pattern of routes.ts this URL belongs to. */
+  pattern: string;
+  url: string;
+  expect: Record<Role, Outcome>;
+  /** The visit ends the session (logout): the sweep gives it a session of its own. */
+  endsSession?: boolean;
+  /** Korean this page may show in other languages: what the visitor typed (a search), never interface text. */
+  allowKorean?: RegExp;
+}
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+/**
+ * The page routes of the web app: every route rendered inside the shell layout (resource routes such as PDF files,
+ * the sitemap or menu HTML are not pages), as URL patterns ('/', '/product/:pid', '/mypage/profile', '*').
+ */
+export function pagePatterns(): string[] {
+  const out: string[] = [];
+  const walk = (entries: RouteEntry[], prefix: string, inShell: boolean) => {
+    for (const r of entries) {
+      const shell = inShell || r.file === 'routes/shell.tsx';
+      const here = r.path ? `${prefix.replace(/\/$/, '')}/${r.path}` : prefix;
+      if (shell && (r.index || (r.path && !r.children))) out.push(here || '/');
+      if (r.children) walk(r.children, here, shell);
+      // A parent route with its own path and children (mypage) renders only through its index child.
+    }
+  };
+  walk(routes as RouteEntry[], '', false);
+  return out;
+}
+
+const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, pending: o, buyer: o });
+const ok = all({ status: 200 });
+const notFound = all({ status: 404 });
+
+/** Members-only pages: a visitor is sent to the login page, which brings them back afterwards. */
+const membersOnly = (path: string): Record<Role, Outcome> => ({
+  visitor: { status: 200, landsOn: `/account/login?redirect=${encodeURIComponent(path)}` },
+  pending: { status: 200 },
+  buyer: { status: 200 },
+});
+
+/** Pages for visitors only: a logged-in member is sent to the my page. */
+const visitorsOnly: Record<Role, Outcome> = {
+  visitor: { status: 200 },
+  pending: { status: 200, landsOn: '/mypage' },
+  buyer: { status: 200, landsOn: '/mypage' },
+};
+
+export interface SampleIds {
+  productId: number;
+  wineryId: number;
+}
+
+/**
+ * The URLs visited for each route pattern. A pattern without parameters is visited as is and must answer 200 to
+ * everyone unless listed here; a pattern with parameters must be listed (the sweep fails for one that is not), so a
+ * new page joins the sweep by being in routes.ts.
+ */
+export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: string[] } {
+  const special: Record<string, Omit<SweepCase, 'pattern'>[]> = {
+    '/product': [
+      { url: '/product', expect: ok },
+      { url: '/product?idKinds=1&sort=PRICE_ASC', expect: ok },
+    ],
+    '/product/:pid': [
+      { url: `/product/${ids.productId}`, expect: ok },
+      { url: '/product/99999999', expect: notFound },
+    ],
+    '/product/:pid/pdf': [{ url: `/product/${ids.productId}/pdf`, expect: ok }],
+    '/winery/:wid': [
+      { url: `/winery/${ids.wineryId}`, expect: ok },
+      { url: '/winery/99999999', expect: notFound },
+    ],
+    '/winery/:wid/pdf': [{ url: `/winery/${ids.wineryId}/pdf`, expect: ok }],
+    '/search-result': [
+      { url: `/search-result?q=${encodeURIComponent('피노')}`, expect: ok, allowKorean: /피노/ },
+      { url: '/search-result?q=zzzzqqqq', expect: ok },
+    ],
+    // Back from the provider after the visitor cancelled: the page says so. (Without a query the page starts a
+    // login by leaving for the provider, which is no page to check.)
+    '/oauth2/:provider': [{ url: '/oauth2/kakao?error=access_denied&state=sweep', expect: ok }],
+    '/account/login': [{ url: '/account/login', expect: visitorsOnly }],
+    '/account/signup': [{ url: '/account/signup', expect: visitorsOnly }],
+    '/account/logout': [{ url: '/account/logout', expect: all({ status: 200, landsOn: '/' }), endsSession: true }],
+    '/*': [{ url: '/this-page-does-not-exist', expect: notFound }],
+  };
+  const cases: SweepCase[] = [];
+  const unlisted: string[] = [];
+  for (const pattern of pagePatterns()) {
+    const listed = special[pattern];
+    if (listed) cases.push(...listed.map((c) => ({ ...c, pattern })));
+    else if (pattern.startsWith('/mypage')) cases.push({ pattern, url: pattern, expect: membersOnly(pattern) });
+    else if (/[:*]/.test(pattern)) unlisted.push(pattern);
+    else cases.push({ pattern, url: pattern, expect: ok });
+  }
+  return { cases, unlisted };
+}
