@@ -1,0 +1,247 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+
+/**
+ * Keyboard use of the site: the mega-menu, every modal layer (mobile drawer, full-screen search, filter drawer,
+ * dialogs) keeps Tab inside, makes the page behind it inert, closes on Escape and gives focus back to its opener.
+ */
+const base = inject('baseUrl');
+const BUYER = { email: 'buyer@example.com', password: 'Buyer!2345' };
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const visit = async (page: Page, path: string) => {
+  await page.goto(`${base}${path}`);
+  await page.waitForSelector('html[data-hydrated=true]');
+};
+/** A short description of the focused element (for failure messages). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    return `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''}.${[...a.classList].join('.')} "${(a.textContent ?? '').trim().slice(0, 30)}"`;
+  });
+const isFocused = (page: Page, selector: string) =>
+  page.evaluate((s) => !!document.activeElement && document.activeElement === document.querySelector(s), selector);
+const focusInside = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const a = document.activeElement;
+    return !!a && a !== document.body && !!document.querySelector(s)?.contains(a);
+  }, selector);
+/** Whether the page behind a layer is inert (its main region and the header's buttons). */
+const pageInert = (page: Page, selectors = ['#main', '[data-testid=drawer-toggle]']) =>
+  page.evaluate((sels) => sels.every((s) => !!document.querySelector(s)?.closest('[inert]')), selectors);
+
+/**
+ * Presses Tab (or Shift+Tab) at least `times` times and on until the focus has come back round to an element it
+ * already visited (it must, within 300 presses); after each press the focus must be inside `box`.
+ */
+async function tabStaysInside(page: Page, box: string, key: 'Tab' | 'Shift+Tab', times: number) {
+  const seen = new Set<string>();
+  let wrapped = false;
+  for (let i = 0; i < 300 && (i < times || !wrapped); i++) {
+    await page.keyboard.press(key);
+    const where = await page.evaluate(() => {
+      const a = document.activeElement as (Element & { _seenId?: number }) | null;
+      if (a && a._seenId === undefined) a._seenId = Math.random();
+      return `${a?._seenId}`;
+    });
+    expect(await focusInside(page, box), `${key} #${i + 1} left ${box} for ${await focused(page)}`).toBe(true);
+    if (seen.has(where)) wrapped = true;
+    seen.add(where);
+  }
+  expect(wrapped, `${key} never came round in ${box}`).toBe(true);
+}
+
+/** The dialog semantics of an open layer. */
+async function expectDialog(page: Page, box: string) {
+  const a = await page.locator(box).evaluate((el) => ({
+    role: el.getAttribute('role'),
+    modal: el.getAttribute('aria-modal'),
+    named: !!(el.getAttribute('aria-label') || document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent?.trim()),
+    inert: !!el.closest('[inert]'),
+  }));
+  expect(a).toEqual({ role: expect.stringMatching(/^(dialog|alertdialog)$/), modal: 'true', named: true, inert: false });
+}
+
+async function login(page: Page) {
+  await visit(page, '/account/login?redirect=%2F');
+  await page.fill('#login-email', BUYER.email);
+  await page.fill('#login-password', BUYER.password);
+  await page.press('#login-password', 'Enter');
+  await page.waitForURL(`${base}/`);
+}
+
+describe('desktop mega-menu from the keyboard', () => {
+  it('Enter or ↓ opens it, arrows move among its items, Escape closes and returns to the trigger', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
+    await visit(page, '/');
+    const trigger = page.getByTestId('mega-trigger');
+    const menu = page.getByTestId('mega-menu');
+    const href = () => page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusInside(page, '#mega-menu')).toBe(true);
+    const first = await href();
+    expect(first).toBe('/product');
+    await page.keyboard.press('ArrowDown');
+    expect(await href()).toMatch(/idKinds=/);
+    await page.keyboard.press('ArrowUp');
+    expect(await href()).toBe(first);
+    await page.keyboard.press('ArrowRight');
+    expect(await href()).toMatch(/countryName=|idProductionAreas=/);
+    await page.keyboard.press('ArrowRight');
+    expect(await href()).toMatch(/idTypes=/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await href()).toMatch(/countryName=|idProductionAreas=/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await isFocused(page, '[data-testid=mega-trigger]')).toBe(true);
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    // ↓ on the closed trigger opens it at its first item.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(href).toBe(first);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await isFocused(page, '[data-testid=mega-trigger]')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('modal layers at 375 px', () => {
+  it('the mobile drawer keeps Tab inside both ways, makes the page inert and closes on Escape', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: MOBILE });
+    await visit(page, '/');
+    const drawer = '#mobile-drawer';
+    await page.getByTestId('drawer-toggle').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(drawer).evaluate((el) => el.classList.contains('show'))).toBe(true);
+    await expect.poll(() => isFocused(page, `${drawer} .drawer-close`)).toBe(true);
+    await expectDialog(page, drawer);
+    expect(await pageInert(page)).toBe(true);
+    // Its closed sections hide their links: Tab must not wait for them.
+    await tabStaysInside(page, drawer, 'Tab', 30);
+    await tabStaysInside(page, drawer, 'Shift+Tab', 30);
+    // With the portfolio section open its links are in the cycle.
+    await page.locator(`${drawer} [data-testid=drawer-portfolio] > summary`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(`${drawer} [data-testid=drawer-portfolio] a[href]`).count()).toBeGreaterThan(5);
+    await tabStaysInside(page, drawer, 'Shift+Tab', 12);
+    await tabStaysInside(page, drawer, 'Tab', 80);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator(drawer).evaluate((el) => el.classList.contains('show'))).toBe(false);
+    await expect.poll(() => isFocused(page, '[data-testid=drawer-toggle]')).toBe(true);
+    expect(await pageInert(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the full-screen search keeps Tab inside both ways, makes the page inert and closes on Escape', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: MOBILE });
+    await visit(page, '/');
+    const overlay = '[data-testid=search-overlay]';
+    await page.getByTestId('search-toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(overlay);
+    await expect.poll(() => focusInside(page, `${overlay} input`)).toBe(true);
+    await expectDialog(page, overlay);
+    expect(await pageInert(page, ['#main', '[data-testid=search-toggle]'])).toBe(true);
+    await tabStaysInside(page, overlay, 'Tab', 20);
+    await tabStaysInside(page, overlay, 'Shift+Tab', 20);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(overlay, { state: 'detached' });
+    await expect.poll(() => isFocused(page, '[data-testid=search-toggle]')).toBe(true);
+    expect(await pageInert(page, ['#main'])).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the portfolio's filter drawer keeps Tab inside both ways, makes the page inert and closes on Escape", async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: MOBILE });
+    await visit(page, '/product');
+    const filters = '#catalog-filters';
+    await page.getByTestId('filters-open').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(page, `${filters} .filters-close`)).toBe(true);
+    await expectDialog(page, filters);
+    expect(await pageInert(page, ['[data-testid=filters-open]', '[data-testid=drawer-toggle]', '[data-testid=site-footer]'])).toBe(true);
+    await tabStaysInside(page, filters, 'Shift+Tab', 15);
+    await tabStaysInside(page, filters, 'Tab', 15);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator(filters).evaluate((el) => el.classList.contains('is-open'))).toBe(false);
+    await expect.poll(() => isFocused(page, '[data-testid=filters-open]')).toBe(true);
+    expect(await pageInert(page, ['[data-testid=filters-open]'])).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('dialogs', () => {
+  it('the login error alert keeps focus, makes the page inert, closes on Escape back to the field', async () => {
+    const { page, context } = await openPage(browser, { viewport: MOBILE });
+    await visit(page, '/account/login');
+    await page.fill('#login-email', BUYER.email);
+    await page.fill('#login-password', 'Wrong!pass99');
+    await page.press('#login-password', 'Enter');
+    const alert = '[data-testid=global-alert]';
+    await page.waitForSelector(alert);
+    await expectDialog(page, alert);
+    expect(await page.evaluate((s) => document.querySelector(s)?.parentElement?.parentElement === document.body, alert)).toBe(true);
+    expect(await pageInert(page, ['#main', '.site-header'])).toBe(true);
+    await expect.poll(() => focusInside(page, alert)).toBe(true);
+    await tabStaysInside(page, alert, 'Tab', 4);
+    await tabStaysInside(page, alert, 'Shift+Tab', 4);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(alert, { state: 'detached' });
+    await expect.poll(() => isFocused(page, '#login-password')).toBe(true);
+    expect(await pageInert(page, ['#main'])).toBe(false);
+    await context.close();
+  });
+
+  it("the 'log out everywhere' confirmation (buyer, /mypage/profile) keeps focus and returns it", async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
+    await login(page);
+    await visit(page, '/mypage/profile');
+    const open = page.getByTestId('logout-everywhere-open');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = '[data-testid=logout-everywhere-confirm]';
+    await page.waitForSelector(dialog);
+    await expectDialog(page, dialog);
+    expect(await pageInert(page, ['#main', '.site-header'])).toBe(true);
+    await expect.poll(() => focusInside(page, dialog)).toBe(true);
+    await tabStaysInside(page, dialog, 'Tab', 5);
+    await tabStaysInside(page, dialog, 'Shift+Tab', 5);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(dialog, { state: 'detached' });
+    await expect.poll(() => isFocused(page, '[data-testid=logout-everywhere-open]')).toBe(true);
+    expect(await pageInert(page, ['#main'])).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the family-site chooser (a disclosure) closes on Escape and gives focus back to its button', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: DESKTOP });
+    await visit(page, '/');
+    const button = page.locator('[data-testid=family-sites] > button');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focusInside(page, '.family-sites-menu')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await isFocused(page, '[data-testid=family-sites] > button')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
