@@ -4,7 +4,8 @@ import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
 
 /**
  * Keyboard use of the site: the mega-menu, every modal layer (mobile drawer, full-screen search, filter drawer,
- * dialogs) keeps Tab inside, makes the page behind it inert, closes on Escape and gives focus back to its opener.
+ * dialogs) keeps Tab inside, makes the page behind it inert, closes on Escape and gives focus back to its opener;
+ * and every element Tab reaches shows a focus ring of 3:1 or more against the background around it.
  */
 const base = inject('baseUrl');
 const BUYER = { email: 'buyer@example.com', password: 'Buyer!2345' };
@@ -244,4 +245,109 @@ describe('dialogs', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+interface Ring {
+  what: string;
+  style: string;
+  width: number;
+  ratio: number;
+}
+
+/**
+ * Records, for each element that receives focus, its focus indicator (outline, else box-shadow) and the lowest
+ * WCAG contrast of its colour against the background around it: the element's own when the ring is drawn inside
+ * it, else its ancestors', alpha-blended, and for a gradient background each of its colour stops.
+ */
+function recordRings() {
+  const w = window as unknown as { rings: Ring[] };
+  w.rings = [];
+  const parse = (c: string): number[] | null => {
+    const m = /rgba?\(([^)]+)\)/.exec(c);
+    if (!m) return null;
+    const p = m[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
+  };
+  const lum = ([r, g, b]: number[]) => {
+    const f = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+  };
+  const ratio = (a: number[], b: number[]) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!)).concat(1);
+  /** The colours behind `el` (more than one under a gradient), from the nearest opaque layer up. */
+  const backgrounds = (el: Element | null): number[][] => {
+    const layers: number[][] = [];
+    for (let n = el; n; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.backgroundImage.includes('gradient')) {
+        // Opaque stops, and the translucent ones (overlaid radial gradients) over each of them.
+        const stops = (cs.backgroundImage.match(/rgba?\([^)]+\)/g) ?? []).map(parse).filter((c): c is number[] => !!c);
+        const solid = stops.filter((c) => c[3] === 1);
+        const all = solid.concat(...stops.filter((c) => c[3]! < 1).map((t) => solid.map((o) => over(t, o))));
+        if (all.length) return all.map((s) => layers.reduceRight((acc, l) => over(l, acc), s));
+      }
+      const bg = parse(cs.backgroundColor);
+      if (bg && bg[3]! > 0) {
+        layers.push(bg);
+        if (bg[3] === 1) break;
+      }
+    }
+    return [layers.reduceRight((acc, l) => over(l, acc), [255, 255, 255, 1])];
+  };
+  document.addEventListener('focusin', (e) => {
+    const el = e.target as HTMLElement;
+    const cs = getComputedStyle(el);
+    const what = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 24)}"`;
+    let color: number[] | null = null;
+    let width = 0;
+    let style = 'none';
+    let inside = false;
+    if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) {
+      color = parse(cs.outlineColor);
+      width = parseFloat(cs.outlineWidth);
+      style = `outline ${cs.outlineWidth} ${cs.outlineColor} offset ${cs.outlineOffset}`;
+      inside = parseFloat(cs.outlineOffset) + width <= 0;
+    } else if (cs.boxShadow !== 'none') {
+      const m = /(rgba?\([^)]+\))\s+0px\s+0px\s+0px\s+([\d.]+)px/.exec(cs.boxShadow);
+      if (m) {
+        color = parse(m[1]!);
+        width = parseFloat(m[2]!);
+        style = `box-shadow ${cs.boxShadow}`;
+      }
+    }
+    const bgs = backgrounds(inside ? el : el.parentElement);
+    const ring = color ? over(color, bgs[0]!) : null;
+    w.rings.push({ what, style, width, ratio: ring && width > 0 && color![3]! > 0 ? Math.min(...bgs.map((b) => ratio(ring, b))) : 0 });
+  });
+}
+
+describe('focus ring', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`every element Tab reaches shows a ring of 3:1 or more at ${viewport.width} px`, { timeout: 60_000 }, async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      // The pages with the header, footer, dark hero, cards, forms and (at 1280 px) the filter sidebar.
+      for (const path of ['/', '/account/login', '/winery', ...(viewport === MOBILE ? ['/product'] : [])]) {
+        await visit(page, path);
+        await page.evaluate(recordRings);
+        let count = 0;
+        for (let i = 0; i < 400; i++) {
+          await page.keyboard.press('Tab');
+          count = await page.evaluate(() => (window as unknown as { rings: Ring[] }).rings.length);
+          // Stop when the focus has gone round (back to the skip link).
+          if (i > 0 && (await page.evaluate(() => document.activeElement?.classList.contains('skip-link')))) break;
+        }
+        const rings = await page.evaluate(() => (window as unknown as { rings: Ring[] }).rings);
+        expect(count, path).toBeGreaterThan(10);
+        const bad = rings.filter((r) => r.width < 2 || r.ratio < 3).map((r) => `${r.what}: ${r.style} ${r.ratio.toFixed(2)}:1`);
+        expect(bad, `${path} at ${viewport.width} px`).toEqual([]);
+      }
+      await context.close();
+    });
+  }
 });
