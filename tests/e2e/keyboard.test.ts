@@ -247,6 +247,64 @@ describe('dialogs', () => {
   });
 });
 
+/** Lowest WCAG contrast of the text of the elements matching `selector` against their (solid) backgrounds. */
+const lowestTextContrast = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const rgb = (c: string) =>
+      (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0,0,0,0')
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+    const lum = (c: number[]) =>
+      [0.2126, 0.7152, 0.0722].reduce((sum, k, i) => {
+        const v = c[i]! / 255;
+        return sum + k * (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      }, 0);
+    const ratios = [...document.querySelectorAll(sel)].map((el) => {
+      let bg = [255, 255, 255];
+      for (let n: Element | null = el; n; n = n.parentElement) {
+        const c = rgb(getComputedStyle(n).backgroundColor);
+        if (c[3] === undefined || c[3] === 1) {
+          bg = c;
+          break;
+        }
+      }
+      const [hi, lo] = [lum(rgb(getComputedStyle(el).color)), lum(bg)].sort((a, b) => b - a);
+      return (hi! + 0.05) / (lo! + 0.05);
+    });
+    return ratios.length ? Math.min(...ratios) : 0;
+  }, selector);
+
+describe('names, headings and text contrast', () => {
+  it('hearts name their visible count, /winery skips no heading level, small texts reach 4.5:1', async () => {
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    const products = (await (await fetch(`${base}/api/v1/brand/wines/products?size=1`)).json()) as {
+      _embedded: { items: { id: number }[] };
+    };
+    const pid = products._embedded.items[0]!.id;
+    /** Hearts whose accessible name leaves out the count they show. */
+    const unnamedCounts = () =>
+      page.$$eval('.heart-toggle', (els) =>
+        els
+          .map((el) => ({ name: el.getAttribute('aria-label') ?? '', count: el.querySelector('.heart-count')?.textContent?.trim() }))
+          .filter((h) => h.count !== undefined && !h.name.includes(h.count)),
+      );
+    await visit(page, '/winery');
+    expect(await page.locator('.winery-card-like .heart-count').count()).toBeGreaterThan(5);
+    expect.soft(await unnamedCounts()).toEqual([]);
+    const levels = await page.$$eval('#main :is(h1, h2, h3, h4, h5, h6)', (hs) => hs.map((h) => Number(h.tagName[1])));
+    expect(levels[0]).toBe(1);
+    expect.soft(levels.filter((l, i) => i > 0 && l > levels[i - 1]! + 1)).toEqual([]);
+    await visit(page, `/product/${pid}`);
+    expect(await page.locator('.detail-wish .heart-count').count()).toBe(1);
+    expect.soft(await unnamedCounts()).toEqual([]);
+    expect.soft(await lowestTextContrast(page, '.vintage-table thead th')).toBeGreaterThanOrEqual(4.5);
+    await visit(page, '/product');
+    expect.soft(await lowestTextContrast(page, '.facet-sub')).toBeGreaterThanOrEqual(4.5);
+    await context.close();
+  });
+});
+
 interface Ring {
   what: string;
   style: string;
