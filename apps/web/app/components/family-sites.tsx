@@ -9,13 +9,19 @@ export function FamilySites() {
   const { site } = useRoot();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    // A disclosure, not a modal: Escape closes it and gives focus back to its button; Tab may leave it.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      if (root.current?.contains(document.activeElement)) button.current?.focus();
+    };
     document.addEventListener('mousedown', onDoc);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -24,8 +30,17 @@ export function FamilySites() {
     };
   }, [open]);
   return (
-    <div className="family-sites position-relative" ref={root} data-testid="family-sites">
+    <div
+      className="family-sites position-relative"
+      ref={root}
+      data-testid="family-sites"
+      // Leaving it with Tab closes it (its links stay out of the tab order while closed).
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
+        ref={button}
         type="button"
         className="btn btn-sm btn-link text-reset text-decoration-none d-inline-flex align-items-center gap-1 px-0"
         aria-expanded={open}

@@ -7,12 +7,13 @@ import { FamilySites } from './family-sites';
 import { CloseIcon, Logo, MenuIcon, SearchIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { MegaMenu } from './mega-menu';
-import { DrawerPortfolio, MobileSearch, useModalKeys } from './mobile-nav';
+import { DrawerPortfolio, MobileSearch } from './mobile-nav';
 import { CAMPAIGN_SEEN } from './password-campaign';
 import { SearchBox } from './search-box';
 import { SiteLink } from './site-link';
 import { useScrolledPast } from './use-scroll';
 import { HydrateLater } from '../lib/hydrate-later';
+import { useModalLayer } from '../lib/modal-layer';
 
 /** Header scroll threshold (spec §9): the header takes its active look after 170 px. */
 export const HEADER_ACTIVE_AT = 170;
@@ -80,9 +81,7 @@ export function Header({ user }: { user: TMe | null }) {
   const active = useScrolledPast(HEADER_ACTIVE_AT);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
-  const drawer = useRef<HTMLElement>(null);
-  const drawerToggle = useRef<HTMLButtonElement>(null);
-  const searchToggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
 
   // Mobile navigation closes on every route change.
   useEffect(() => {
@@ -96,21 +95,15 @@ export function Header({ user }: { user: TMe | null }) {
   }, [drawerOpen, searchOpen]);
   useEffect(() => () => document.body.classList.remove('drawer-open'), []);
 
-  // Focus moves into the drawer when it opens and back to its button when it closes (if it was inside).
-  useEffect(() => {
-    if (drawerOpen) {
-      const id = setTimeout(() => drawer.current?.querySelector<HTMLElement>('.drawer-close')?.focus(), 50);
-      return () => clearTimeout(id);
-    }
-    if (drawer.current?.contains(document.activeElement)) drawerToggle.current?.focus();
-  }, [drawerOpen]);
-
+  const drawerBackdrop = useRef<HTMLDivElement>(null);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  const closeSearch = useCallback(() => {
-    setSearchOpen(false);
-    searchToggle.current?.focus();
-  }, []);
-  useModalKeys(drawerOpen, drawer, closeDrawer);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  // Focus moves into the drawer once it has slid in, and back to the menu button when it closes.
+  useModalLayer(drawerOpen, drawer, closeDrawer, {
+    initialFocus: () => drawer.current?.querySelector<HTMLElement>('.drawer-close'),
+    focusDelay: 50,
+    keep: [drawerBackdrop],
+  });
 
   return (
     <header className={`site-header ${active ? 'is-active' : ''}`} data-testid="site-header">
@@ -152,7 +145,6 @@ export function Header({ user }: { user: TMe | null }) {
           </div>
           <LanguageSwitcher className="header-lang" />
           <button
-            ref={searchToggle}
             type="button"
             className="btn header-icon d-lg-none"
             aria-label={t('search.open')}
@@ -164,7 +156,6 @@ export function Header({ user }: { user: TMe | null }) {
             <SearchIcon />
           </button>
           <button
-            ref={drawerToggle}
             type="button"
             className="btn header-icon d-lg-none"
             aria-label={t('nav.openMenu')}
@@ -178,12 +169,14 @@ export function Header({ user }: { user: TMe | null }) {
         </div>
       </div>
 
-      <div className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={closeDrawer} aria-hidden="true" />
+      <div ref={drawerBackdrop} className={`drawer-backdrop ${drawerOpen ? 'show' : ''}`} onClick={closeDrawer} aria-hidden="true" />
       <HydrateLater until="use" root=".site-header">
-        <aside
+        <div
           id="mobile-drawer"
           ref={drawer}
           className={`mobile-drawer ${drawerOpen ? 'show' : ''}`}
+          role="dialog"
+          aria-modal="true"
           aria-label={t('nav.mainMenu')}
           aria-hidden={!drawerOpen}
           inert={!drawerOpen}
@@ -223,7 +216,7 @@ export function Header({ user }: { user: TMe | null }) {
               ))}
             </ul>
           </details>
-        </aside>
+        </div>
       </HydrateLater>
       {searchOpen ? <MobileSearch onClose={closeSearch} /> : null}
     </header>

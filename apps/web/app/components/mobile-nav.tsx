@@ -1,28 +1,11 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepTabInside } from '../lib/focus-trap';
+import { useModalLayer } from '../lib/modal-layer';
 import { CloseIcon } from './icons';
 import { DRAWER_LIST_ID, ensureMenuHtml, useMenuClicks, useMenuHtml } from '../lib/menu-html';
 import { AREAS_SHOWN } from './mega-menu';
 import { SearchBox, searchHref } from './search-box';
-
-/** Keeps Tab inside `box` while it is open (a modal drawer or overlay), and Escape closes it. */
-export function useModalKeys(open: boolean, box: RefObject<HTMLElement | null>, close: () => void) {
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close();
-        return;
-      }
-      if (box.current) keepTabInside(e, box.current);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, box, close]);
-}
 
 /**
  * The wine portfolio inside the mobile drawer (spec §2 Header): the mega-menu's three groups as collapsible sections
@@ -56,7 +39,8 @@ export function DrawerPortfolio({ open }: { open: boolean }) {
 export function MobileSearch({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  useModalKeys(true, box, onClose);
+  // The search field focuses itself (SearchBox autoFocus); closing gives focus back to the search button.
+  useModalLayer(true, box, onClose);
   const suggestions = t('searchPage.suggestions')
     .split(',')
     .map((s) => s.trim())

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { keepTabInside } from '../lib/focus-trap';
+import { createPortal } from 'react-dom';
+import { useModalLayer } from '../lib/modal-layer';
 
 interface ModalProps {
   open: boolean;
@@ -16,7 +17,10 @@ interface ModalProps {
 
 let openCount = 0;
 
-/** Accessible modal: hides the page scroll while open, closes on backdrop click and Escape, traps Tab. */
+/**
+ * Accessible modal, portaled to <body> (so that making the page inert leaves it usable): hides the page scroll while
+ * open, closes on backdrop click and Escape, keeps Tab inside, and gives focus back to its opener on closing.
+ */
 export function Modal({
   open,
   onClose,
@@ -29,32 +33,21 @@ export function Modal({
   children,
 }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
+  useModalLayer(open, panel, onClose, { initialFocus: () => initialFocus?.current ?? panel.current });
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
     openCount += 1;
     document.body.classList.add('modal-open-lock');
-    (initialFocus?.current ?? panel.current)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onClose();
-      } else if (panel.current) {
-        keepTabInside(e, panel.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('keydown', onKey);
       openCount -= 1;
       if (openCount === 0) document.body.classList.remove('modal-open-lock');
-      previous?.focus?.();
     };
-  }, [open, onClose, initialFocus]);
+  }, [open]);
 
-  if (!open) return null;
-  return (
+  // Only ever open in the browser (opened by effects and events), where <body> is there to portal into.
+  if (!open || typeof document === 'undefined') return null;
+  return createPortal(
     <div
       className="app-modal-backdrop"
       data-testid={testId ? `${testId}-backdrop` : undefined}
@@ -73,6 +66,7 @@ export function Modal({
       >
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -143,6 +143,8 @@ export default function WineryList({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
+      {/* The cards' titles are h3: the list has its h2, as on /product. */}
+      <h2 className="visually-hidden">{t('winery.listTitle')}</h2>
       {items.length ? (
         <div className="winery-grid" data-testid="winery-grid">
           {items.map((w, i) => (

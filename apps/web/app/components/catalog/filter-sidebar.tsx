@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLeftFilter } from '@podo/contracts/catalog';
 import type { Language } from '@podo/i18n';
 import { HydrateLater } from '../../lib/hydrate-later';
+import { useModalLayer } from '../../lib/modal-layer';
 import { useRoot } from '../../lib/site';
 import { changeFilters, FILTER_KEYS, listOf, normalizeListParams, qs } from './list-state';
 import { formatKrw } from './price';
@@ -93,7 +94,7 @@ export function FilterSidebar({
   const { lang } = useRoot();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const panel = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const named = countryOfName(facets, sp.get('countryName'));
 
   /** The form as a clean list URL (title and page dropped: the list changed). */
@@ -126,23 +127,18 @@ export function FilterSidebar({
     apply();
   };
 
+  const backdrop = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     document.body.classList.add('drawer-open');
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    const id = setTimeout(() => panel.current?.querySelector<HTMLElement>('.filters-close')?.focus(), 50);
-    const box = panel.current;
-    return () => {
-      document.body.classList.remove('drawer-open');
-      document.removeEventListener('keydown', onKey);
-      clearTimeout(id);
-      // Focus goes back to the button that opened the drawer.
-      if (box?.contains(document.activeElement)) document.querySelector<HTMLElement>('.filters-open')?.focus();
-    };
-  }, [open, onClose]);
+    return () => document.body.classList.remove('drawer-open');
+  }, [open]);
+  // On small screens the sidebar is a drawer: a modal layer while open, focus back on its button when it closes.
+  useModalLayer(open, panel, onClose, {
+    initialFocus: () => panel.current?.querySelector<HTMLElement>('.filters-close'),
+    focusDelay: 50,
+    keep: [backdrop],
+  });
 
   // The browser hydrates the cached server HTML with the same fields (the same markup as a server render).
   const inside =
@@ -152,11 +148,14 @@ export function FilterSidebar({
 
   return (
     <>
-      <div className={`filters-backdrop ${open ? 'show' : ''}`} onClick={onClose} aria-hidden="true" />
-      <aside
+      <div ref={backdrop} className={`filters-backdrop ${open ? 'show' : ''}`} onClick={onClose} aria-hidden="true" />
+      <div
         id="catalog-filters"
         ref={panel}
         className={`catalog-filters ${open ? 'is-open' : ''}`}
+        // A dialog only while open as a drawer; otherwise the page's sidebar (a div: an <aside> may not be a dialog).
+        role={open ? 'dialog' : 'complementary'}
+        aria-modal={open ? true : undefined}
         aria-labelledby="catalog-filters-title"
         data-testid="catalog-filters"
       >
@@ -164,7 +163,7 @@ export function FilterSidebar({
         <HydrateLater until="use" root="#catalog-filters .filters-form">
           <form ref={form} method="get" action="/product" onSubmit={onSubmit} className="filters-form" {...inside} />
         </HydrateLater>
-      </aside>
+      </div>
     </>
   );
 }

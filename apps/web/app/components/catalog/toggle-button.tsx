@@ -84,8 +84,10 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
   }, [result]);
   const classes = `heart-toggle ${className}`.trim();
   const counter = showCount && count !== undefined ? <span className="heart-count">{groupDigits(count)}</span> : null;
+  // The accessible name holds the visible count too, so that speech users can say what they see (WCAG 2.5.3).
+  const named = (n: number | undefined) => (showCount && n !== undefined ? `${label} ${groupDigits(n)}` : label);
 
-  if (!user) return <LoginHeart intent={intent} here={here} label={label} className={classes} counter={counter} />;
+  if (!user) return <LoginHeart intent={intent} here={here} label={named(count)} className={classes} counter={counter} />;
 
   // Optimistic state while the post is under way; afterwards the loaders' data (revalidated) is the truth.
   let on = active;
@@ -108,7 +110,7 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
         type="submit"
         className={`${classes} ${on ? 'is-on' : ''}`}
         aria-pressed={on}
-        aria-label={label}
+        aria-label={named(shown)}
         data-testid={`${intent}-toggle`}
       >
         <HeartIcon filled={on} />
