@@ -187,12 +187,12 @@ describe('modal layers at 375 px', () => {
 });
 
 describe('dialogs', () => {
-  it('the login error alert keeps focus, makes the page inert, closes on Escape back to the field', async () => {
+  it('the global alert keeps focus, makes the page inert, closes on Escape back to the link that opened it', async () => {
     const { page, context } = await openPage(browser, { viewport: MOBILE });
-    await visit(page, '/account/login');
-    await page.fill('#login-email', BUYER.email);
-    await page.fill('#login-password', 'Wrong!pass99');
-    await page.press('#login-password', 'Enter');
+    await visit(page, '/');
+    const terms = page.getByTestId('site-footer').getByRole('link', { name: '이용약관' });
+    await terms.focus();
+    await page.keyboard.press('Enter');
     const alert = '[data-testid=global-alert]';
     await page.waitForSelector(alert);
     await expectDialog(page, alert);
@@ -203,7 +203,7 @@ describe('dialogs', () => {
     await tabStaysInside(page, alert, 'Shift+Tab', 4);
     await page.keyboard.press('Escape');
     await page.waitForSelector(alert, { state: 'detached' });
-    await expect.poll(() => isFocused(page, '#login-password')).toBe(true);
+    await expect.poll(() => terms.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await pageInert(page, ['#main'])).toBe(false);
     await context.close();
   });

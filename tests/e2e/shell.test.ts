@@ -186,9 +186,7 @@ describe('languages', () => {
     expect(await page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('您想找哪一款葡萄酒？');
     await page.getByTestId('lang-switcher').selectOption('ja-JP');
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('ja-JP');
-    await expect
-      .poll(() => page.locator('[data-testid=search-box] input').getAttribute('placeholder'))
-      .toBe('どんなワインをお探しですか？');
+    await expect.poll(() => page.locator('[data-testid=search-box] input').getAttribute('placeholder')).toBe('ワインを検索');
     await page.goto(`${base}/about`);
     expect(await page.getAttribute('html', 'lang')).toBe('ja-JP');
     expect(await page.locator('h1').textContent()).toBe('会社概要');
@@ -219,15 +217,14 @@ describe('languages', () => {
 });
 
 describe('global alert', () => {
-  it("shows the server's 4xx message on a failed login and closes on confirm", async () => {
+  it('shows the global alert over a locked page and closes on confirm', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto(`${base}/account/login`);
-    await page.getByLabel('이메일').fill('buyer@example.com');
-    await page.getByLabel('비밀번호', { exact: true }).fill('Wrong!2345');
-    await page.keyboard.press('Enter');
+    await page.goto(`${base}/`);
+    await page.waitForSelector('html[data-hydrated=true]');
+    await page.getByTestId('site-footer').getByRole('link', { name: '이용약관' }).click();
     const alert = page.getByTestId('global-alert');
     await expect.poll(() => alert.isVisible()).toBe(true);
-    await expect.poll(() => alert.textContent()).toContain('입력하신 정보가 올바르지 않습니다.');
+    await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await alert.getByRole('button', { name: '확인' }).click();
     expect(await alert.count()).toBe(0);

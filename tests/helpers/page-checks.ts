@@ -159,3 +159,42 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
 }
+
+/**
+ * Text cut short or broken where a control has one line for it: placeholders wider than their field, and labels in
+ * the fixed bars (header, phone tab bar) that wrap onto a second line or do not fit their box (cut or spilling).
+ */
+export async function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (!el.getClientRects().length || el instanceof HTMLTextAreaElement) continue;
+      const cs = getComputedStyle(el);
+      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (ctx.measureText(el.placeholder).width > room + 1)
+        out.push(`placeholder "${el.placeholder}" is cut (${Math.round(room)}px of room)`);
+    }
+    const bars = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
+      return getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0;
+    });
+    for (const bar of bars) {
+      const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent?.trim();
+        const parent = n.parentElement;
+        if (!text || !parent || !parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+        // Only labels: a bar's longer texts (a drawer's paragraphs, an open menu) may wrap.
+        if (text.length > 24 || parent.closest('.visually-hidden, [hidden]')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(`"${text}" wraps onto ${tops.size} lines`);
+        else if (parent.scrollWidth > parent.clientWidth + 1 && getComputedStyle(parent).display !== 'inline')
+          out.push(`"${text}" does not fit its ${Math.round(parent.clientWidth)}px`);
+      }
+    }
+    return out;
+  });
+}

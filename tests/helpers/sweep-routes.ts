@@ -87,10 +87,8 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
       { url: '/product/99999999', expect: notFound },
     ],
     '/product/:pid/pdf': [{ url: `/product/${ids.productId}/pdf`, expect: ok }],
-    '/winery/:wid': [
-      { url: `/winery/${ids.wineryId}`, expect: ok },
-      { url: '/winery/99999999', expect: notFound },
-    ],
+    // An unknown wine shows the error page; an unknown winery shows the same one (not visited twice).
+    '/winery/:wid': [{ url: `/winery/${ids.wineryId}`, expect: ok }],
     '/winery/:wid/pdf': [{ url: `/winery/${ids.wineryId}/pdf`, expect: ok }],
     '/search-result': [
       { url: `/search-result?q=${encodeURIComponent('피노')}`, expect: ok, allowKorean: /피노/ },
@@ -99,7 +97,18 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     // Back from the provider after the visitor cancelled: the page says so. (Without a query the page starts a
     // login by leaving for the provider, which is no page to check.)
     '/oauth2/:provider': [{ url: '/oauth2/kakao?error=access_denied&state=sweep', expect: ok }],
-    '/account/login': [{ url: '/account/login', expect: visitorsOnly }],
+    '/account/login': [
+      { url: '/account/login', expect: visitorsOnly },
+      // Where a members-only page sends a visitor: the login page saying why.
+      {
+        url: `/account/login?redirect=${encodeURIComponent('/mypage/profile')}`,
+        expect: {
+          ...visitorsOnly,
+          pending: { status: 200, landsOn: '/mypage/profile' },
+          buyer: { status: 200, landsOn: '/mypage/profile' },
+        },
+      },
+    ],
     '/account/signup': [{ url: '/account/signup', expect: visitorsOnly }],
     '/account/logout': [{ url: '/account/logout', expect: all({ status: 200, landsOn: '/' }), endsSession: true }],
     '/*': [{ url: '/this-page-does-not-exist', expect: notFound }],

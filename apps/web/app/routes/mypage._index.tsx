@@ -116,7 +116,7 @@ export default function MyPageOverview() {
               </div>
               <div>
                 <dt>{t('field.representative')}</dt>
-                <dd>{b.representative}</dd>
+                <dd translate="no">{b.representative}</dd>
               </div>
               <div>
                 <dt>{t('field.businessType')}</dt>
