@@ -421,7 +421,7 @@ describe('wine detail', () => {
     const { page, context } = await openPage(browser);
     const res = await page.goto(`${base}/product/999999`);
     expect(res?.status()).toBe(404);
-    expect(await page.getByTestId('error-page').textContent()).toContain('This page could not be found');
+    expect(await page.getByTestId('error-page').textContent()).toContain('페이지를 찾을 수 없습니다');
     expect((await fetch(`${base}/product/abc`)).status).toBe(404);
     await context.close();
   });

@@ -95,15 +95,18 @@ describe('home shell', () => {
 });
 
 describe('errors', () => {
-  it('answers an unmatched route with a 404 page and a Homepage link', async () => {
+  it('answers an unmatched route with a 404 page and a link home, in the page language', async () => {
     const { page, context, errors } = await openPage(browser);
     const res = await page.goto(`${base}/nope/deeper`);
     expect(res?.status()).toBe(404);
     const errorPage = page.getByTestId('error-page');
     expect(await errorPage.textContent()).toContain('404');
-    expect(await errorPage.textContent()).toContain('This page could not be found');
+    expect(await errorPage.textContent()).toContain('페이지를 찾을 수 없습니다');
     expect(await page.getByTestId('site-header').isVisible()).toBe(true);
-    const home = page.getByRole('link', { name: 'Homepage' });
+    const english = await fetch(`${base}/nope/deeper?lang=en-US`).then((r) => r.text());
+    expect(english).toContain('This page could not be found');
+    expect(english).toMatch(/<a[^>]*href="\/"[^>]*>Homepage<\/a>/);
+    const home = page.getByRole('link', { name: '홈으로' });
     expect(await home.getAttribute('href')).toBe('/');
     await home.click();
     await page.waitForURL(`${base}/`);

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** The error page of spec §8: status code and message; a 404 adds a link home. */
+/** The error page of spec §8: status code and message; a 404 adds a link home (in English, the spec's own words). */
 export function ErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -9,7 +9,7 @@ export function ErrorPage() {
   let message = t('error.generic');
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    if (status === 404) message = 'This page could not be found';
+    if (status === 404) message = t('error.notFoundTitle');
     else if (typeof error.data === 'string' && error.data) message = error.data;
     else if (error.data && typeof (error.data as { message?: unknown }).message === 'string')
       message = (error.data as { message: string }).message;
@@ -27,7 +27,7 @@ export function ErrorPage() {
         <>
           <p className="text-body-secondary">{t('error.notFoundHelp')}</p>
           <Link to="/" className="btn btn-primary btn-lg mt-2">
-            Homepage
+            {t('error.home')}
           </Link>
         </>
       ) : (
