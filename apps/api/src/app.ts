@@ -13,11 +13,12 @@ import { resolveLanguage } from '@podo/i18n';
 import type { z } from 'zod';
 import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
-import { createNotifier, type Notifier } from './lib/notify';
+import { createNotifier } from './lib/notify';
 import { errorMessage } from './lib/i18n';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';
+import type { AppDeps } from './deps';
 
 const NONCE_MARK = 'NONCEMARK0000000000000';
 
@@ -69,14 +70,7 @@ function cspNonce(): string {
   return noncePool.toString('base64', nonceAt - 16, nonceAt);
 }
 
-export interface AppDeps {
-  config: AppConfig;
-  db: DbHandle;
-  tokens: TokenService;
-  /** E-mail (SMTP) and SMS delivery. */
-  notifier: Notifier;
-  startedAt: number;
-}
+export type { AppDeps } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {

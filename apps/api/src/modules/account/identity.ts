@@ -4,8 +4,8 @@ import { verificationCodes, type Database } from '@podo/db';
 import { REAUTH_MINUTES } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { hasUsablePassword, type UserRow } from '../session/me';
-import { checkCurrentPassword } from '../session/service';
+import { hasUsablePassword, type UserRow } from '../session';
+import { checkCurrentPassword } from '../session';
 
 /**
  * docs/accounts.md "Changes that need the member, not only a token": the mobile number and the business details

@@ -4,7 +4,7 @@ import { maskMobile } from '@podo/contracts';
 import { matchLanguage } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { sendCappedSms, type SmsCapDeps } from '../../lib/notify';
-import type { UserRow } from '../session/me';
+import type { UserRow } from '../session';
 
 export interface NoticeDeps extends SmsCapDeps {
   /** Where delivery failures are reported: they never undo the change. */

@@ -22,7 +22,7 @@ import {
 import { apiMessages } from '@podo/i18n/resources';
 import type { Database } from '@podo/db';
 import { assertUploadAllowed, CERTIFICATE_PURPOSE, receiveCertificate, sendUpload, storeUpload } from '../../lib/uploads';
-import { requireUser } from '../session/guards';
+import { requireUser } from '../session';
 import {
   certificateOf,
   changeMobile,

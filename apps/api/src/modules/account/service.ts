@@ -18,17 +18,17 @@ import {
   type ZSignupBody,
 } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
 import { availabilityCheckKey, hit, secondsUntil } from '../../lib/throttle';
 import { CERTIFICATE_PURPOSE, claimUpload, type UploadRow } from '../../lib/uploads';
-import { consumeVerified, verifyAndConsume } from '../certification/codes';
-import { assertEmailRegistrable, withdrawnEmailHash } from '../certification/registrable';
-import { pendingChangesOf, reloadMe, type UserRow } from '../session/me';
+import { consumeVerified, verifyAndConsume } from '../certification';
+import { assertEmailRegistrable, withdrawnEmailHash } from '../certification';
+import { pendingChangesOf, reloadMe, type UserRow } from '../session';
 import { checkIdentity, hasUsablePassword, useUpIdentityProof } from './identity';
 import { sendMobileChangedNotices, type NoticeDeps } from './notices';
-import { checkCurrentPassword, issueAccessToken } from '../session/service';
+import { checkCurrentPassword, issueAccessToken } from '../session';
 
 type Deps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>;
 

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZApiError, ZIdParam } from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
-import { certificateOf } from '../account/service';
+import { certificateOf } from '../account';
 import { sendUpload } from '../../lib/uploads';
-import { requireAdmin } from '../session/guards';
+import { requireAdmin } from '../session';
 import {
   approveBusinessChanges,
   approveMember,

@@ -14,8 +14,8 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../../lib/notify';
-import { siteOrigin } from '../certification/delivery';
-import { loadMembers, pendingChangesOf, reloadMe } from '../session/me';
+import { siteOrigin } from '../certification';
+import { loadMembers, pendingChangesOf, reloadMe } from '../session';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
 

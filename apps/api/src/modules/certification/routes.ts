@@ -1,14 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZCertBody, ZCertConfirmBody, ZCertSent, ZMessageResult } from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
-import { siteOrigin } from './delivery';
-import { confirmCertCode, sendCertCode, type RequestContext } from './service';
-
-/** Language, client IP, link origin and logger of a request, for the code services. */
-export function requestContext(app: FastifyInstance, req: FastifyRequest): RequestContext {
-  return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, app.server.address()), log: req.log };
-}
+import { confirmCertCode, requestContext, sendCertCode } from './service';
 
 /**
  * Certification codes for sign-up (mobile, e-mail) and change-mobile. Public: the limits live in the code

@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { CertMode } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { RequestValidationError } from '../../lib/errors';
 import { assertSmsAvailable, sendCappedSms } from '../../lib/notify';
 import { confirmCode, issueAndDeliver } from './codes';
-import { codeSms, signupCodeMail } from './delivery';
+import { codeSms, siteOrigin, signupCodeMail } from './delivery';
 import { assertEmailRegistrable } from './registrable';
 
 export interface CertTargetInput {
@@ -33,6 +33,11 @@ export interface RequestContext {
   /** Where links in e-mails point (siteOrigin). */
   origin: string;
   log: FastifyBaseLogger;
+}
+
+/** Language, client IP, link origin and logger of a request, for the code services. */
+export function requestContext(app: FastifyInstance, req: FastifyRequest): RequestContext {
+  return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, app.server.address()), log: req.log };
 }
 
 /**

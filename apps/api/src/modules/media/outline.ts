@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { fontObject } from '../pdf/fonts';
+import { fontObject } from '../pdf';
 import type { DrawText, TextStyle } from './svg';
 
 /*

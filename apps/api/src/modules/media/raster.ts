@@ -1,6 +1,6 @@
 import { renderAsync } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { fontFile } from '../pdf/fonts';
+import { fontFile } from '../pdf';
 
 /*
  * Raster drawings of our SVG art, made by resvg (Rust, prebuilt per platform in its npm package) on libuv's thread

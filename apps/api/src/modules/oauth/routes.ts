@@ -14,10 +14,10 @@ import {
   ZTokenResult,
 } from '@podo/contracts';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
-import { checkIdentity, issueReauthProof, REAUTH_TTL_MS, useUpIdentityProof } from '../account/identity';
-import { requireUser } from '../session/guards';
-import { loadMe } from '../session/me';
-import { LOGIN_TOKEN_TTL_SECONDS } from '../session/service';
+import { checkIdentity, issueReauthProof, REAUTH_TTL_MS, useUpIdentityProof } from '../account';
+import { requireUser } from '../session';
+import { loadMe } from '../session';
+import { LOGIN_TOKEN_TTL_SECONDS } from '../session';
 import {
   assertOwnIdentity,
   completeAuthorization,

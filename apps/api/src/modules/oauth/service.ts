@@ -6,8 +6,8 @@ import { oauthStates, socialIdentities, users, type Database } from '@podo/db';
 import { SOCIAL_POPUP_SIZE, SOCIAL_PROVIDERS, type SocialProvider } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import type { UserRow } from '../session/me';
-import { issueAccessToken } from '../session/service';
+import type { UserRow } from '../session';
+import { issueAccessToken } from '../session';
 
 /** A `state` handed out by GET /auth/{provider}/start is good for this long, and only once. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;

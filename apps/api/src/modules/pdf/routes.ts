@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_SORTS, ZApiError, ZProductFilters, ZWineryListQuery, zId } from '@podo/contracts';
 import type { Database } from '@podo/db';
-import { optionalViewer } from '../wines/viewer';
+import { optionalViewer } from '../wines';
 import { warmUp } from './warm-up';
 import { productPortfolioJob, productSheetJob, wineryPortfolioJob, winerySheetJob, type PdfJob, type TProductPdfQuery } from './service';
 

@@ -13,7 +13,7 @@ import {
   ZResetPasswordMobileBody,
 } from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
-import { requestContext } from '../certification/routes';
+import { requestContext } from '../certification';
 import {
   BackgroundDeliveries,
   confirmFindAccount,

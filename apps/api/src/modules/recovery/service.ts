@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users, type Database } from '@podo/db';
 import { maskEmail } from '@podo/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertSmsAvailable, DeliveryError, sendCappedSms } from '../../lib/notify';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
@@ -15,9 +15,9 @@ import {
   verifyAndConsume,
   type CodePurpose,
   type IssuedCode,
-} from '../certification/codes';
-import { codeSms, resetCodeMail } from '../certification/delivery';
-import type { RequestContext } from '../certification/service';
+} from '../certification';
+import { codeSms, resetCodeMail } from '../certification';
+import type { RequestContext } from '../certification';
 
 /**
  * Recovery must not tell whether an account exists (docs/accounts.md "Recovery without leaks"): every request

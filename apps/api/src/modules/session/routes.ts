@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZLoginBody, ZLoginResult, ZMeResult, ZMessageResult } from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
-import { siteOrigin } from '../certification/delivery';
+import { siteOrigin } from '../certification';
 import { requireSession, requireUser } from './guards';
 import { loadMe } from './me';
 import { revokeAllTokens, revokeToken } from './revocation';

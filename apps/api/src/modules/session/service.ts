@@ -21,10 +21,10 @@ import {
   unhit,
   type BackoffPolicy,
 } from '../../lib/throttle';
-import type { AppDeps } from '../../app';
-import { issueAndDeliver, verifyAndConsume } from '../certification/codes';
-import { codeMinutes, loginCodeMail } from '../certification/delivery';
-import { withdrawnEmailHash } from '../certification/registrable';
+import type { AppDeps } from '../../deps';
+import { issueAndDeliver, verifyAndConsume } from '../certification';
+import { codeMinutes, loginCodeMail } from '../certification';
+import { withdrawnEmailHash } from '../certification';
 import { loadMe, type UserRow } from './me';
 import { notRevoked } from './revocation';
 

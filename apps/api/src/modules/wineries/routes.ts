@@ -22,8 +22,8 @@ import {
   type TWineryWinesQuery,
 } from '@podo/contracts';
 import type { Database } from '@podo/db';
-import { optionalViewer, requireViewer } from '../wines/viewer';
-import { cachedAnswer, serveCached } from '../wines/response-cache';
+import { optionalViewer, requireViewer } from '../wines';
+import { cachedAnswer, serveCached } from '../wines';
 import {
   getWineryDetail,
   listLikedWineries,

@@ -15,12 +15,12 @@ import {
   type WinerySort,
 } from '@podo/contracts';
 import { AppError } from '../../lib/errors';
-import { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from '../wines/catalog-cache';
-import { and, searchCondition } from '../wines/product-sql';
-import { displayName, listProducts, pageInfo } from '../wines/service';
-import type { Viewer } from '../wines/viewer';
+import { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from '../wines';
+import { and, searchCondition } from '../wines';
+import { displayName, listProducts, pageInfo } from '../wines';
+import type { Viewer } from '../wines';
 
-export type { Viewer } from '../wines/viewer';
+export type { Viewer } from '../wines';
 export type { TWineryListQuery } from '@podo/contracts';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { users } from '@podo/db';
-import { requireUser } from '../session/guards';
-import { notRevoked } from '../session/revocation';
+import { requireUser } from '../session';
+import { notRevoked } from '../session';
 
 /**
  * Who is looking at the catalogue. Public (T) calls take the token when there is one and treat a missing,

@@ -1,0 +1,6 @@
+// What other modules may use of wines: eslint refuses imports of its files from another module.
+export { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from './catalog-cache';
+export { and, searchCondition } from './product-sql';
+export { cachedAnswer, serveCached } from './response-cache';
+export { displayName, getProductDetail, listProducts, pageInfo, resolveProductQuery } from './service';
+export { optionalViewer, requireViewer, type Viewer } from './viewer';
