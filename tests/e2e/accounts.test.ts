@@ -627,6 +627,9 @@ describe('leaving', () => {
     // The thanks are for the one who left: on a later visit the page stays neutral.
     await page.reload();
     await page.getByTestId('withdrawal-neutral').waitFor();
+    // Neutral, but useful: where leaving is done and what it means.
+    expect(await page.getByTestId('withdrawal-neutral').textContent()).toContain('마이페이지의 ‘회원 탈퇴’');
+    expect(await page.locator('h1').textContent()).toBe('회원 탈퇴 안내');
 
     // Sign-up with the same e-mail: refused at the e-mail step, and no code is mailed.
     const mailsBefore = smtp.messages.filter((x) => x.to === m.email).length;
