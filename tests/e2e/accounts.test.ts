@@ -117,9 +117,9 @@ const pathname = (page: Page) => new URL(page.url()).pathname;
 
 const used = new WeakSet<object>();
 const codeIn = (s: string) => {
-  const all = [...s.matchAll(/\[(\d{6})\]/g)];
-  if (!all.length) throw new Error(`no code in: ${s}`);
-  return all[all.length - 1][1];
+  const code = [...s.matchAll(/\[(\d{6})\]/g)].at(-1)?.[1];
+  if (code === undefined) throw new Error(`no code in: ${s}`);
+  return code;
 };
 /** The next SMS to this number not read before. */
 async function nextSms(mobile: string) {
@@ -138,10 +138,10 @@ async function nextMail(email: string, subject?: RegExp) {
 /** A checksum-valid Korean business registration number (not one of the demo data's). */
 function businessNumber(): string {
   for (;;) {
-    const d = [...`${randomInt(100, 999)}${randomInt(10, 99)}${randomInt(1000, 9999)}`].map(Number);
-    const w = [1, 3, 7, 1, 3, 7, 1, 3, 5];
-    const sum = d.reduce((s, x, i) => s + x * w[i], 0) + Math.floor((d[8] * 5) / 10);
-    const n = [...d, (10 - (sum % 10)) % 10].join('');
+    const digits = `${randomInt(100, 999)}${randomInt(10, 99)}${randomInt(1000, 9999)}`;
+    const d = (i: number) => Number(digits.charAt(i));
+    const sum = [1, 3, 7, 1, 3, 7, 1, 3, 5].reduce((s, w, i) => s + d(i) * w, 0) + Math.floor((d(8) * 5) / 10);
+    const n = `${digits}${(10 - (sum % 10)) % 10}`;
     if (n !== '1234567891' && n !== '1112223339') return `${n.slice(0, 3)}-${n.slice(3, 5)}-${n.slice(5)}`;
   }
 }

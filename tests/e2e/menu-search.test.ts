@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { group } from '../helpers/items';
 
 /**
  * Header wine-portfolio mega-menu, mobile drawer, the searches and /search-result (issue 4 points 4 and 5),
@@ -33,7 +34,7 @@ const tabCount = async (page: Page, tab: string) => {
   const text = (await page.locator(`[data-testid=search-tabs] [data-tab=${tab}]`).textContent()) ?? '';
   const m = /\(([\d,]+)\)$/.exec(text.trim());
   expect(m, `tab ${tab}: ${text}`).not.toBeNull();
-  return Number(m![1].replace(/,/g, ''));
+  return Number(group(m).replace(/,/g, ''));
 };
 
 describe('desktop mega-menu', () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { group } from '../helpers/items';
 
 const base = inject('baseUrl');
 const COOKIE = 'podo-brand-access-token';
@@ -391,7 +392,7 @@ describe('assets', () => {
     const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(html)?.[1];
     expect(href).toBeTruthy();
     const css = await (await fetch(`${base}${href}`)).text();
-    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => m[1].split(',')).map((s) => s.trim());
+    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => group(m).split(',')).map((s) => s.trim());
     expect(selectors.length).toBeGreaterThan(500);
     // `x + *` or `x ~ *`: Chromium restyles the parent's whole subtree for any element inserted into it.
     expect(selectors.filter((s) => /[+~]\s*\*$/.test(s))).toEqual([]);

@@ -91,9 +91,9 @@ export function freshContact(prefix = 'member') {
 export const freshIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 const codeIn = (text: string) => {
-  const all = [...text.matchAll(/\[(\d{6})\]/g)];
-  if (!all.length) throw new Error(`no code in: ${text}`);
-  return all[all.length - 1][1];
+  const code = [...text.matchAll(/\[(\d{6})\]/g)].at(-1)?.[1];
+  if (code === undefined) throw new Error(`no code in: ${text}`);
+  return code;
 };
 
 /** Asks for a code through POST /cert and reads it from the SMS or e-mail the API sent to the local servers. */

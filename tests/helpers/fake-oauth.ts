@@ -194,8 +194,8 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
     }
 
     if (action === 'userinfo' && req.method === 'GET') {
-      const m = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''));
-      const t = m ? accessTokens.get(m[1]) : undefined;
+      const token = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+      const t = token === undefined ? undefined : accessTokens.get(token);
       if (!t || t.provider !== provider) return send(res, 401, { error: 'invalid_token' });
       return send(res, 200, userInfo(provider, t.profile));
     }

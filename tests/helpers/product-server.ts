@@ -41,11 +41,11 @@ export async function startProductServer(env: Record<string, string> = {}, opts:
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
     const onData = () => {
-      const m = /ready on (http:\/\/localhost:\d+)/.exec(log);
-      if (m) {
+      const url = /ready on (http:\/\/localhost:\d+)/.exec(log)?.[1];
+      if (url !== undefined) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
+        resolve(url.replace('localhost', '127.0.0.1'));
       }
     };
     child.stdout!.on('data', onData);

@@ -190,7 +190,7 @@ export function decodeEncodedWords(value: string): string {
 /** The first text/plain part of an entity (searching multiparts depth first). */
 function findText(part: Part): string | undefined {
   const type = part.headers.get('content-type') ?? 'text/plain';
-  const mime = type.split(';')[0].trim().toLowerCase();
+  const mime = type.replace(/;.*/s, '').trim().toLowerCase();
   if (mime.startsWith('multipart/')) {
     const boundary = headerParam(type, 'boundary');
     if (!boundary) return undefined;

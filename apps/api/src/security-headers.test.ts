@@ -102,6 +102,7 @@ describe('security headers on every answer', () => {
     for (const [request, status] of cases) {
       const answer = await raw(request);
       const [head, body] = answer.split('\r\n\r\n');
+      if (head === undefined || body === undefined) throw new Error(`no blank line after the headers: ${answer.slice(0, 80)}`);
       const [statusLine, ...lines] = head.split('\r\n');
       expect(statusLine, request.slice(0, 30)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));

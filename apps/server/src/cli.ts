@@ -84,11 +84,12 @@ function parseArgs(argv: string[]): Command {
       return { kind: 'help' };
     case 'members': {
       const out: Command = { kind: 'members' };
-      for (let i = 0; i < rest.length; i++) {
-        const a = rest[i];
-        if (a === '--status') out.status = status(rest[++i]);
+      // One iterator: an option that takes a value reads it with next() (undefined when the value is missing).
+      const args = rest.values();
+      for (const a of args) {
+        if (a === '--status') out.status = status(args.next().value);
         else if (a.startsWith('--status=')) out.status = status(a.slice('--status='.length));
-        else if (a === '--query') out.query = rest[++i];
+        else if (a === '--query') out.query = args.next().value;
         else if (a.startsWith('--query=')) out.query = a.slice('--query='.length);
         else if (!a.startsWith('-') && !out.status) out.status = status(a);
         else throw usage(`Unknown option for members: ${a}`);
@@ -97,7 +98,7 @@ function parseArgs(argv: string[]): Command {
     }
     case 'approve':
     case 'approve-changes':
-      if (rest.length !== 1 || !rest[0].includes('@')) throw usage(`${cmd} needs one e-mail address.`);
+      if (rest.length !== 1 || !rest[0]?.includes('@')) throw usage(`${cmd} needs one e-mail address.`);
       return { kind: cmd, email: rest[0] };
     case 'reject':
     case 'reject-changes': {
@@ -305,10 +306,11 @@ function grid(head: string[], cells: string[][]): string {
   // Hangul and other wide characters take two columns in a terminal.
   const width = (s: string) =>
     [...s].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(c) ? 2 : 1), 0);
-  const widths = head.map((h, i) => Math.max(width(h), ...cells.map((r) => width(r[i]))));
+  // A row without a cell for a column shows it empty.
+  const widths = head.map((h, i) => Math.max(width(h), ...cells.map((r) => width(r[i] ?? ''))));
   const line = (r: string[]) =>
     r
-      .map((c, i) => c + ' '.repeat(widths[i] - width(c)))
+      .map((c, i) => c + ' '.repeat((widths[i] ?? width(c)) - width(c)))
       .join('  ')
       .trimEnd();
   return [line(head), ...cells.map(line)].join('\n');

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '@podo/i18n';
 
+/** Per-language texts: ko-KR is required, being the fallback for the others. */
+type PerLanguageText = Partial<Record<Language, string>> & { 'ko-KR': string };
+
 /** Text that may be given once (shown in every language) or per language (missing ones fall back to ko-KR). */
 const ZLocalizedText = z.union([
   z.string().min(1),
   z
     .object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string().min(1).optional()])))
-    .refine((v) => typeof v['ko-KR'] === 'string', { message: 'needs at least a ko-KR text' }),
+    .refine((v): v is PerLanguageText => typeof v['ko-KR'] === 'string', { message: 'needs at least a ko-KR text' }),
 ]);
 export type TLocalizedText = z.infer<typeof ZLocalizedText>;
 
@@ -325,7 +328,7 @@ function oauthConfig(e: Record<string, string | undefined>): AppConfig['oauth'] 
 export function localized(text: TLocalizedText | undefined, lang: Language): string {
   if (text === undefined) return '';
   if (typeof text === 'string') return text;
-  return (text as Record<string, string | undefined>)[lang] ?? (text as Record<string, string>)['ko-KR'];
+  return text[lang] ?? text['ko-KR'];
 }
 
 /**
@@ -335,7 +338,7 @@ export function localized(text: TLocalizedText | undefined, lang: Language): str
 export function localizedFallback(text: TLocalizedText | undefined, lang: Language): Language | undefined {
   if (text === undefined || lang === 'ko-KR') return undefined;
   if (typeof text === 'string') return /[\uac00-\ud7a3]/.test(text) ? 'ko-KR' : undefined;
-  return (text as Record<string, string | undefined>)[lang] === undefined ? 'ko-KR' : undefined;
+  return text[lang] === undefined ? 'ko-KR' : undefined;
 }
 
 const COMPANY_TEXTS = ['name', 'ceo', 'mailOrderNumber', 'liquorLicense', 'address', 'privacyOfficer'] as const;

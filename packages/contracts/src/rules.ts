@@ -31,10 +31,11 @@ export function isValidPassword(pw: string): boolean {
  */
 export function normalizeMobile(input: string): string | null {
   const digits = input.replace(/[\s-]/g, '');
-  const m = /^(01[016789])(\d{3,4})(\d{4})$/.exec(digits);
+  const [, prefix, middle, last] = /^(01[016789])(\d{3,4})(\d{4})$/.exec(digits) ?? [];
+  if (prefix === undefined || middle === undefined || last === undefined) return null;
   // 010 numbers always have a four-digit middle part; the old 011/016–019 ones may have three.
-  if (!m || (m[1] === '010' && m[2].length !== 4)) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  if (prefix === '010' && middle.length !== 4) return null;
+  return `${prefix}-${middle}-${last}`;
 }
 
 /** Birthday as YYYYMMDD (spec: 19990101), a real calendar date between 1900 and today. */
@@ -71,12 +72,11 @@ export function normalizeBusinessNumber(input: string): string {
 export function isValidBusinessNumber(input: string): boolean {
   const n = normalizeBusinessNumber(input);
   if (!/^\d{10}$/.test(n)) return false;
-  const d = [...n].map(Number);
-  const w = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const digit = (i: number) => Number(n.charAt(i));
   let sum = 0;
-  for (let i = 0; i < 9; i++) sum += d[i] * w[i];
-  sum += Math.floor((d[8] * 5) / 10);
-  return (10 - (sum % 10)) % 10 === d[9];
+  for (const [i, w] of [1, 3, 7, 1, 3, 7, 1, 3, 5].entries()) sum += digit(i) * w;
+  sum += Math.floor((digit(8) * 5) / 10);
+  return (10 - (sum % 10)) % 10 === digit(9);
 }
 
 /** 1234567890 → 123-45-67890 */
@@ -96,16 +96,19 @@ export function maskEmail(email: string): string {
 
 /** 010-1234-5678 → 010-****-5678 */
 export function maskMobile(mobile: string): string {
-  const m = /^(\d{3})-(\d{3,4})-(\d{4})$/.exec(mobile);
-  return m ? `${m[1]}-${'*'.repeat(m[2].length)}-${m[3]}` : '***';
+  const [, head, middle, tail] = /^(\d{3})-(\d{3,4})-(\d{4})$/.exec(mobile) ?? [];
+  if (head === undefined || middle === undefined || tail === undefined) return '***';
+  return `${head}-${'*'.repeat(middle.length)}-${tail}`;
 }
 
 /** 홍길동 → 홍*동, 김철 → 김*, John Smith → J*** S**** */
 export function maskName(name: string): string {
   const chars = [...name.trim()];
-  if (chars.length <= 1) return '*';
-  if (chars.length === 2) return `${chars[0]}*`;
-  return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
+  const first = chars.at(0);
+  const last = chars.at(-1);
+  if (first === undefined || last === undefined || chars.length === 1) return '*';
+  if (chars.length === 2) return `${first}*`;
+  return first + '*'.repeat(chars.length - 2) + last;
 }
 
 export const BUSINESS_TYPES = ['RESTAURANT', 'WINE_BAR', 'RETAIL', 'HOTEL', 'DISTRIBUTOR', 'OTHER'] as const;

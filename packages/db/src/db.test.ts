@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
 import { unpackDataDir } from './unpack';
 import { AbandonedError, migrateDatabase, openDatabase, rawQuery, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
+import { first } from '../../../tests/helpers/items';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -75,7 +76,7 @@ describe('migrations and demo data', () => {
     await Promise.all(handles.map((h) => migrateDatabase(h, url)));
     const results = await Promise.all(handles.map((h) => seedDemoData(h.db)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await handles[0].db.select().from(users)).toHaveLength(3);
+    expect(await first(handles).db.select().from(users)).toHaveLength(3);
   });
 
   it.runIf(!usingPostgres())('keeps embedded data across a restart (PGlite in DATA_DIR)', async () => {
@@ -92,6 +93,7 @@ describe('migrations and demo data', () => {
     await migrateDatabase(second);
     expect(await seedDemoData(second.db)).toBe(false);
     const [buyer] = await second.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+    if (!buyer) throw new Error('the seeded buyer is missing');
     expect(buyer.fullName).toBe('변경된 이름');
   });
 

@@ -28,7 +28,7 @@ export function unpackDataDir(tarball: Buffer, dir: string): void {
     const name = path.posix.join(text(header, 345, 131), text(header, 0, 100));
     const size = octal(header, 124, 12);
     const mode = octal(header, 100, 8) & 0o777;
-    const type = header[156];
+    const type = header.readUInt8(156); // the loop keeps whole 512-byte headers
     const target = path.resolve(root, `.${path.posix.sep}${name}`);
     if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`template entry outside the data directory: ${name}`);
     at += 512;

@@ -18,9 +18,11 @@ const zodLocales: Record<Language, () => { localeError: z.core.$ZodErrorMap }> =
 const localeCache = new Map<Language, z.core.$ZodErrorMap>();
 
 function issueText(lang: Language, issue: z.core.$ZodIssue): string {
-  const v = apiMessages[lang].validation as Record<string, string>;
+  const v = apiMessages[lang].validation;
   // Schemas name their own messages by key (e.g. { message: 'email' }); everything else uses zod's locale.
-  if (issue.message && v[issue.message]) return v[issue.message];
+  const byKey: Partial<Record<string, string>> = v;
+  const named = issue.message ? byKey[issue.message] : undefined;
+  if (named) return named;
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return v.required;
   // An empty (or, after trimming, blank) text where one character is the minimum is a missing value, not a length.
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return v.required;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { throttleBuckets, type Database } from '@podo/db';
+import { oneRow } from './rows';
 
 export interface ThrottleState {
   count: number;
@@ -19,7 +20,7 @@ export async function hit(db: Database, key: string, windowMs: number): Promise<
       count = case when ${throttleBuckets.resetAt} <= now() then 1 else ${throttleBuckets.count} + 1 end,
       reset_at = case when ${throttleBuckets.resetAt} <= now() then excluded.reset_at else ${throttleBuckets.resetAt} end
     returning count, reset_at`);
-  const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
+  const row = oneRow((result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows, 'throttle upsert');
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }
 

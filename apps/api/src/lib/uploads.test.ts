@@ -18,6 +18,7 @@ import {
   type AccountTestApp,
 } from '../../../../tests/helpers/accounts';
 import { pdfActiveContent, purgeUnclaimedUploads, safeFileName, storeUpload, uploadsDir } from './uploads';
+import { first } from '../../../../tests/helpers/items';
 
 let t: AccountTestApp;
 let admin: string;
@@ -48,7 +49,7 @@ async function memberWith(fileId: string): Promise<number> {
   await verifyCode(t, { mode: 'SIGNUP_EMAIL', email: contact.email }, ip);
   const r = await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: signupBody(contact, fileId), remoteAddress: ip });
   expect(r.statusCode, r.body).toBe(201);
-  const [u] = await db().select({ id: users.id }).from(users).where(eq(users.email, contact.email));
+  const u = first(await db().select({ id: users.id }).from(users).where(eq(users.email, contact.email)));
   return u.id;
 }
 
@@ -57,11 +58,11 @@ const download = (memberId: number) =>
 
 const storedFiles = () => (existsSync(uploadsDir(t.dataDir)) ? readdirSync(uploadsDir(t.dataDir)).sort() : []);
 const rowCount = async () =>
-  (
+  first(
     await db()
       .select({ n: sql<number>`count(*)::int` })
-      .from(uploadedFiles)
-  )[0].n;
+      .from(uploadedFiles),
+  ).n;
 
 const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 const photo = (format: 'jpeg' | 'png' | 'webp') =>
@@ -112,7 +113,7 @@ describe('images are decoded and re-encoded', () => {
     const { data } = r.json();
     expect(data).toMatchObject({ name: 'evil.jpg', mime: 'image/jpeg' });
 
-    const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, data.id));
+    const row = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, data.id)));
     const stored = readFileSync(path.join(uploadsDir(t.dataDir), row.storageKey));
     expect(stored.includes('<script')).toBe(false);
     expect(stored.includes('html')).toBe(false);
@@ -133,7 +134,7 @@ describe('images are decoded and re-encoded', () => {
     for (const format of ['png', 'webp'] as const) {
       const r = await upload({ name: `scan.${format}`, bytes: await photo(format) });
       expect(r.statusCode, r.body).toBe(201);
-      const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id));
+      const row = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id)));
       const meta = await sharp(readFileSync(path.join(uploadsDir(t.dataDir), row.storageKey))).metadata();
       expect(meta.format).toBe(format);
     }
@@ -146,7 +147,7 @@ describe('images are decoded and re-encoded', () => {
     expect(sideways.includes('SecretCam')).toBe(true);
     const r = await upload({ name: 'phone.jpg', bytes: sideways });
     expect(r.statusCode, r.body).toBe(201);
-    const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id));
+    const row = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id)));
     const stored = readFileSync(path.join(uploadsDir(t.dataDir), row.storageKey));
     expect(stored.includes('SecretCam')).toBe(false);
     const meta = await sharp(stored).metadata();
@@ -267,7 +268,7 @@ describe('PDFs with active content are refused', () => {
     expect(pdfActiveContent(plain)).toBeNull();
     const r = await upload({ name: '사업자등록증.pdf', bytes: plain }, 'ko-KR');
     expect(r.statusCode, r.body).toBe(201);
-    const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id));
+    const row = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, r.json().data.id)));
     expect(readFileSync(path.join(uploadsDir(t.dataDir), row.storageKey)).equals(plain)).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { uploadedFiles, type Database } from '@podo/db';
 import { CERTIFICATE_MAX_BYTES, type CERTIFICATE_TYPES } from '@podo/contracts';
 import { AppError } from './errors';
+import { oneRow } from './rows';
 import { hit, secondsUntil } from './throttle';
 
 export type UploadRow = typeof uploadedFiles.$inferSelect;
@@ -133,14 +134,15 @@ const decodeNames = (text: string) =>
   );
 
 function activeName(text: string): string | null {
-  for (const m of decodeNames(text).matchAll(NAME)) if (ACTIVE_NAMES.has(m[1])) return m[1];
+  for (const [, name] of decodeNames(text).matchAll(NAME)) if (name !== undefined && ACTIVE_NAMES.has(name)) return name;
   return null;
 }
 
 /** The filters of a stream dictionary in order (/Filter /FlateDecode or /Filter [/A85 /Fl]). */
 function streamFilters(dict: string): string[] {
-  const m = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict);
-  return m ? [...m[1].matchAll(/\/([^\s/<>[\]()]+)/g)].map((f) => f[1]) : [];
+  const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict)?.[1];
+  if (filter === undefined) return [];
+  return [...filter.matchAll(/\/([^\s/<>[\]()]+)/g)].flatMap(([, name]) => (name === undefined ? [] : [name]));
 }
 
 function asciiHex(data: Buffer): Buffer {
@@ -192,7 +194,7 @@ function decodeStream(data: Buffer, filters: string[], budget: { left: number })
  */
 function dictionaryBefore(text: string, at: number, floor: number): string | null | undefined {
   let end = at - 1;
-  while (end > floor && /\s/.test(text[end])) end--;
+  while (end > floor && /\s/.test(text.charAt(end))) end--;
   if (text[end] !== '>' || text[end - 1] !== '>') return undefined;
   let depth = 0;
   for (let i = end; i > floor; i--) {
@@ -330,7 +332,7 @@ export async function storeUpload(
   await mkdir(dir, { recursive: true });
   const storageKey = randomBytes(16).toString('hex');
   await writeFile(path.join(dir, storageKey), file.bytes, { flag: 'wx', mode: 0o600 });
-  const [row] = await db
+  const rows = await db
     .insert(uploadedFiles)
     .values({
       purpose: file.purpose,
@@ -342,7 +344,7 @@ export async function storeUpload(
       uploaderIp: file.ip,
     })
     .returning();
-  return row;
+  return oneRow(rows, 'insert into uploaded_files');
 }
 
 /**

@@ -40,7 +40,8 @@ export function Tabs({
   const move = (from: number, step: number) => {
     for (let k = 1; k <= entries.length; k++) {
       const i = (from + step * k + entries.length) % entries.length;
-      if (!entries[i].isDisabled) {
+      const entry = entries[i];
+      if (entry && !entry.isDisabled) {
         onChange(i);
         if (idPrefix) document.getElementById(`${idPrefix}-tab-${i}`)?.focus();
         return;

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferHydration as deferBytes } from './defer-hydration.server';
+import { group } from '../../../../tests/helpers/items';
 
 const deferHydration = (html: string, nonce: string, fetches?: string[]) => deferBytes(Buffer.from(html), nonce, fetches).toString('utf8');
 
@@ -12,7 +13,7 @@ const moduleScript = '<script nonce="N1" type="module" async="">import "/assets/
 
 /** Runs the inline loader against a minimal document; returns what it appended. */
 function runLoader(html: string, hidden: boolean) {
-  const scripts = [...html.matchAll(/<script nonce="N1">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script nonce="N1">([\s\S]*?)<\/script>/g)].map((m) => group(m));
   const appended: Record<string, string>[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { webMessages } from '@podo/i18n/resources';
+import { group } from '../../../../tests/helpers/items';
 
 const appDir = path.resolve(import.meta.dirname, '..');
 const sources = (dir: string): string[] =>
@@ -21,7 +22,7 @@ describe('web texts', () => {
     for (const file of sources(appDir)) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\bt\(\s*(['`])([^'`]+)\1/g)) {
-        const key = m[2];
+        const key = group(m, 2);
         const dynamic = key.indexOf('${');
         if (dynamic >= 0) {
           const parent = key.slice(0, dynamic).replace(/\.$/, '');

@@ -6,6 +6,7 @@ import { SortForm } from '../components/catalog/sort-form';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_PAGE_SIZE, type TLeftFilter, type TProductPage } from '@podo/contracts/catalog';
 import type { Route } from './+types/product._index';
+import type { WebMessages } from '@podo/i18n/resources';
 import { ApiError } from '../lib/api';
 import { catalogApi, publicOrigin, toggleAction } from '../lib/catalog.server';
 import { requestLanguage, requestToken } from '../lib/request.server';
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches.find((m) => m?.id === 'root')?.data as
-    { messages: { catalog: Record<string, string> }; site: { brandName: string } } | undefined;
+    { messages: Pick<WebMessages, 'catalog'>; site: { brandName: string } } | undefined;
   if (!d || !root) return [];
   const m = root.messages.catalog;
   const sp = new URLSearchParams(location.search);

@@ -3,6 +3,7 @@ import { FastLink } from '../components/fast-link';
 import { SortForm } from '../components/catalog/sort-form';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/winery._index';
+import type { WebMessages } from '@podo/i18n/resources';
 import { catalogApi, orNotFound, publicOrigin, toggleAction } from '../lib/catalog.server';
 import { absoluteUrl, seoMeta } from '../lib/meta';
 import { EmptyState } from '../components/ui';
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches.find((m) => m?.id === 'root')?.data as
-    { messages: { winery: Record<string, string>; catalog: Record<string, string> }; site: { brandName: string } } | undefined;
+    { messages: Pick<WebMessages, 'winery' | 'catalog'>; site: { brandName: string } } | undefined;
   if (!d || !root) return [];
   const sp = new URLSearchParams(location.search);
   const code = sp.get('countryCodes');

@@ -13,6 +13,7 @@ import {
   type AccountTestApp,
 } from '../../../../../tests/helpers/accounts';
 import { startFakeOAuth, type FakeOAuth, type FakeProfile, type FakeProvider } from '../../../../../tests/helpers/fake-oauth';
+import { first } from '../../../../../tests/helpers/items';
 
 // docs/accounts.md "Changes that need the member, not only a token" and "Business changes after approval".
 
@@ -39,7 +40,7 @@ const call = (method: Method, url: string, token: string | null, payload?: unkno
     remoteAddress: freshIp(),
   });
 const me = async (token: string) => (await call('GET', '/me', token)).json().data;
-const rowOf = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0];
+const rowOf = async (email: string) => first(await t.db.db.select().from(users).where(eq(users.email, email)));
 const digits = (mobile: string) => mobile.replace(/-/g, '');
 const changeMobile = (token: string, body: Record<string, unknown>, lang = 'en-US') =>
   call('PUT', '/change-mobile', token, { mode: 'CERT_MOBILE', ...body }, lang);
@@ -205,10 +206,12 @@ describe('members without a password: a social re-authentication instead', () =>
   /** A BUYER who signs in only with Kakao (no usable password), with business details and a token. */
   async function socialMember() {
     const { email, mobile } = freshContact('social');
-    const [u] = await t.db.db
-      .insert(users)
-      .values({ email, passwordHash: '!social-only', fullName: '소셜회원', mobile, role: 'BUYER', status: 'APPROVED' })
-      .returning();
+    const u = first(
+      await t.db.db
+        .insert(users)
+        .values({ email, passwordHash: '!social-only', fullName: '소셜회원', mobile, role: 'BUYER', status: 'APPROVED' })
+        .returning(),
+    );
     await t.db.db.insert(businessProfiles).values({
       userId: u.id,
       companyName: '소셜 와인바',
@@ -302,7 +305,7 @@ describe('members without a password: a social re-authentication instead', () =>
   it('works only with an account linked to this very member, and only for a logged-in member', async () => {
     const a = await socialMember();
     const b = await socialMember();
-    const before = (await t.db.db.select({ c: sql<number>`count(*)::int` }).from(verificationCodes))[0].c;
+    const before = first(await t.db.db.select({ c: sql<number>`count(*)::int` }).from(verificationCodes)).c;
     const stranger = await reauth(a.token, 'kakao', { id: `99${Date.now()}`, email: a.email, emailVerified: true });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toEqual({
@@ -311,7 +314,7 @@ describe('members without a password: a social re-authentication instead', () =>
     });
     expect((await reauth(a.token, 'kakao', b.kakao)).json().code).toBe('REAUTH_OTHER_ACCOUNT');
     expect((await reauth(null, 'kakao', a.kakao)).statusCode).toBe(401);
-    expect((await t.db.db.select({ c: sql<number>`count(*)::int` }).from(verificationCodes))[0].c).toBe(before);
+    expect(first(await t.db.db.select({ c: sql<number>`count(*)::int` }).from(verificationCodes)).c).toBe(before);
     // Nothing was linked along the way.
     expect((await me(a.token)).sns.map((s: { provider: string }) => s.provider)).toEqual(['kakao']);
   });

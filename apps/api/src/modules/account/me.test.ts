@@ -15,6 +15,7 @@ import {
 } from '../../../../../tests/helpers/accounts';
 import { TEST_JWT_SECRET } from '../../../../../tests/helpers/test-app';
 import { TokenService } from '../../lib/auth';
+import { first } from '../../../../../tests/helpers/items';
 
 let t: AccountTestApp;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ const call = (method: Method, url: string, token: string | null, payload?: unkno
     remoteAddress: freshIp(),
   });
 const me = async (token: string) => (await call('GET', '/me', token)).json().data;
-const userRow = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0];
+const userRow = async (email: string) => first(await t.db.db.select().from(users).where(eq(users.email, email)));
 
 describe('(T) routes', () => {
   it('answer 401 UNAUTHORIZED without a bearer token', async () => {
@@ -296,7 +297,7 @@ describe('POST /leave-user', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ message: 'You have left the service.' });
 
-    const left = (await t.db.db.select().from(users).where(eq(users.id, row.id)))[0];
+    const left = first(await t.db.db.select().from(users).where(eq(users.id, row.id)));
     expect(left).toMatchObject({
       email: `withdrawn-${row.id}@invalid`,
       fullName: '',
@@ -311,7 +312,7 @@ describe('POST /leave-user', () => {
     const [biz] = await t.db.db.select().from(businessProfiles).where(eq(businessProfiles.userId, row.id));
     expect(biz).toMatchObject({ representative: '', taxEmail: '', businessNumber: '1234567891' });
     expect(await t.db.db.select().from(socialIdentities).where(eq(socialIdentities.userId, row.id))).toEqual([]);
-    const [w] = await t.db.db.select().from(withdrawals).where(eq(withdrawals.userId, row.id));
+    const w = first(await t.db.db.select().from(withdrawals).where(eq(withdrawals.userId, row.id)));
     expect(w).toMatchObject({ reasonCode: 'OTHER', reasonText: '배송이 너무 느려요' });
     expect(w.emailHash).toBe(new TokenService(new TextEncoder().encode(TEST_JWT_SECRET)).hmac(`email:${m.email}`));
     const months = (w.reregisterAfter.getTime() - w.withdrawnAt.getTime()) / (30.44 * 86_400_000);

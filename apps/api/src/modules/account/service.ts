@@ -21,6 +21,7 @@ import type { Language } from '@podo/i18n';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
+import { oneRow } from '../../lib/rows';
 import { availabilityCheckKey, hit, secondsUntil } from '../../lib/throttle';
 import { CERTIFICATE_PURPOSE, claimUpload, type UploadRow } from '../../lib/uploads';
 import { consumeVerified, verifyAndConsume } from '../certification';
@@ -69,7 +70,7 @@ export async function checkEmailAvailable(deps: Deps, email: string): Promise<vo
         select 1 from ${withdrawals}
         where ${withdrawals.emailHash} = ${withdrawnEmailHash(deps.tokens, lower)} and ${withdrawals.reregisterAfter} > now()
       ) as blocked`);
-  const [row] = (result as unknown as { rows: { taken: boolean; blocked: boolean }[] }).rows;
+  const row = oneRow((result as unknown as { rows: { taken: boolean; blocked: boolean }[] }).rows, 'e-mail check');
   if (row.taken) throw new AppError('EMAIL_TAKEN');
   if (row.blocked) throw new AppError('REREGISTER_BLOCKED');
 }
@@ -100,7 +101,7 @@ export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lan
       await consumeVerified(tx, { purpose: 'SIGNUP_MOBILE', target: body.mobile });
       await consumeVerified(tx, { purpose: 'SIGNUP_EMAIL', target: body.email });
       const now = sql`now()`;
-      const [created] = await tx
+      const inserted = await tx
         .insert(users)
         .values({
           email: body.email,
@@ -118,6 +119,7 @@ export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lan
           marketingAgreedAt: body.agreeMarketing ? now : null,
         })
         .returning();
+      const created = oneRow(inserted, 'insert into users');
       await claimUpload(tx, { fileId: body.certificateFileId, userId: created.id, purpose: CERTIFICATE_PURPOSE });
       await tx.insert(businessProfiles).values({ userId: created.id, ...body.business, certificateFileId: body.certificateFileId });
       return created;
@@ -152,7 +154,7 @@ export async function changePassword(deps: Deps, user: UserRow, body: z.output<t
   if (body.newPassword === body.password) throw new AppError('PASSWORD_SAME');
   assertPasswordAllowed(body.newPassword, { email: user.email, fullName: user.fullName });
   const passwordHash = await hashPassword(body.newPassword);
-  const [updated] = await db
+  const rows = await db
     .update(users)
     .set({
       passwordHash,
@@ -163,7 +165,7 @@ export async function changePassword(deps: Deps, user: UserRow, body: z.output<t
     })
     .where(eq(users.id, user.id))
     .returning();
-  return issueAccessToken(deps.tokens, updated);
+  return issueAccessToken(deps.tokens, oneRow(rows, 'password update'));
 }
 
 /** (T) POST /me/password-campaign/snooze: 'change next time' hides the campaign modal for 30 days. */
@@ -278,7 +280,7 @@ export async function changeUser(
   const outcome = await db.transaction(async (txn): Promise<ChangeUserOutcome> => {
     const tx = txn as unknown as Database;
     // Lock the member row: two edits at once must not both decide the status.
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const current = oneRow(await tx.select().from(users).where(eq(users.id, user.id)).for('update'), 'member row');
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id)).for('update');
     const plan = planBusiness(current.status, profile, body);
     let result: ChangeUserOutcome = 'PROFILE_UPDATED';

@@ -20,6 +20,7 @@ import {
   type AccountTestApp,
 } from '../../../../../tests/helpers/accounts';
 import { usingPostgres } from '../../../../../tests/helpers/test-app';
+import { first } from '../../../../../tests/helpers/items';
 
 let t: AccountTestApp;
 beforeAll(async () => {
@@ -112,7 +113,7 @@ describe('POST /signup/certificate', () => {
       const r = await upload({ name: c.name, type: c.type, bytes: c.bytes });
       expect(r.statusCode, r.body).toBe(201);
       const { data } = r.json();
-      const [row] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, data.id));
+      const row = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, data.id)));
       // Images are stored re-encoded (lib/uploads.test.ts), PDFs as they came: size and SHA-256 are of the stored bytes.
       const stored = readFileSync(path.join(t.dataDir, 'uploads', row.storageKey));
       if (c.mime === 'application/pdf') expect(stored.equals(c.bytes)).toBe(true);
@@ -207,12 +208,12 @@ describe('POST /signup', () => {
         certificate: { id: fileId, name: '사업자등록증.pdf', size: FILES.pdf.length, mime: 'application/pdf' },
       },
     });
-    const [row] = await db().select().from(users).where(eq(users.email, contact.email));
+    const row = first(await db().select().from(users).where(eq(users.email, contact.email)));
     expect(row.mobileVerifiedAt).not.toBeNull();
     expect(row.termsAgreedAt).not.toBeNull();
     expect(row.privacyAgreedAt).not.toBeNull();
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    const [file] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, fileId));
+    const file = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, fileId)));
     expect(file.ownerUserId).toBe(row.id);
     const open = await db()
       .select()
@@ -339,7 +340,7 @@ describe('POST /signup', () => {
       await other.end();
     }
     // The rolled-back sign-up left its codes and file unused.
-    const [file] = await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, fileId));
+    const file = first(await db().select().from(uploadedFiles).where(eq(uploadedFiles.id, fileId)));
     expect(file.ownerUserId).toBeNull();
     expect(await db().select().from(businessProfiles).where(eq(businessProfiles.certificateFileId, fileId))).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { auth, createAccountTestApp, FILES, freshIp, loginToken, signUp, type Ac
 import { createTestApp, TEST_JWT_SECRET } from '../../../../../tests/helpers/test-app';
 import { TokenService } from '../../lib/auth';
 import { signCliAdminToken } from '../session/guards';
+import { first } from '../../../../../tests/helpers/items';
 
 let t: AccountTestApp;
 let admin: string;
@@ -30,7 +31,7 @@ const call = (
     headers: { 'accept-language': 'en-US', ...(token ? auth(token) : {}), ...extra.headers },
     remoteAddress: extra.ip ?? freshIp(),
   });
-const idOf = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0].id;
+const idOf = async (email: string) => first(await t.db.db.select().from(users).where(eq(users.email, email))).id;
 
 describe('admin access', () => {
   it('needs a token (401) of an ADMIN (403 ADMIN_ONLY otherwise)', async () => {
@@ -146,7 +147,7 @@ describe('approve and reject', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().message).toBe('The member has been approved as a buyer.');
     expect(r.json().data).toMatchObject({ id, role: 'BUYER', status: 'APPROVED' });
-    const [row] = await t.db.db.select().from(users).where(eq(users.id, id));
+    const row = first(await t.db.db.select().from(users).where(eq(users.id, id)));
     expect(row.reviewedBy).toBe(adminId);
     expect(Date.now() - row.reviewedAt!.getTime()).toBeLessThan(60_000);
 
@@ -205,7 +206,7 @@ describe('approve and reject', () => {
       const token = (
         await broken.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin!2345' } })
       ).json().data.accessToken;
-      const id = (await broken.db.db.select().from(users).where(eq(users.email, 'pending@example.com')))[0].id;
+      const id = first(await broken.db.db.select().from(users).where(eq(users.email, 'pending@example.com'))).id;
       const r = await broken.app.inject({ method: 'POST', url: `/api/v1/admin/members/${id}/approve`, headers: auth(token) });
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().data.status).toBe('APPROVED');

@@ -10,6 +10,7 @@ import { createServer } from '../../../../server/src/server';
 import { tryAcquireDataDirLock, writeServerPort } from '../../../../server/src/lock';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTempDatabase, TEST_JWT_SECRET, usingPostgres } from '../../../../../tests/helpers/test-app';
+import { first } from '../../../../../tests/helpers/items';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -60,7 +61,7 @@ async function openTestDb(): Promise<DbHandle> {
 async function askForChanges(changes: Record<string, string>) {
   const handle = await openTestDb();
   try {
-    const [u] = await handle.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+    const u = first(await handle.db.select().from(users).where(eq(users.email, 'buyer@example.com')));
     await handle.db
       .update(businessProfiles)
       .set({ pendingChanges: changes, pendingSince: new Date() })
@@ -83,7 +84,7 @@ async function profileOf(userId: number) {
 async function statusOf(email: string) {
   const handle = await openTestDb();
   try {
-    return (await handle.db.select().from(users).where(eq(users.email, email)))[0];
+    return first(await handle.db.select().from(users).where(eq(users.email, email)));
   } finally {
     await handle.close();
   }
@@ -213,7 +214,7 @@ describe('npm run admin', () => {
         expect(refused.stderr).toMatch(/not waiting for review/);
 
         // Business changes go through the server's admin API too.
-        const [buyer] = await app.deps.db.db.select().from(users).where(eq(users.email, 'buyer@example.com'));
+        const buyer = first(await app.deps.db.db.select().from(users).where(eq(users.email, 'buyer@example.com')));
         await app.deps.db.db
           .update(businessProfiles)
           .set({ pendingChanges: { companyName: '와인바 포도 3호점' }, pendingSince: new Date() })

@@ -14,6 +14,7 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../../lib/notify';
+import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
 import { loadMembers, pendingChangesOf, reloadMe } from '../session';
 
@@ -44,7 +45,7 @@ export async function listMembers(db: Database, q: z.output<typeof ZAdminMemberQ
     filters.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), inArray(users.id, companies))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const { total } = oneRow(await db.select({ total: count() }).from(users).where(where), 'member count');
   const rows = await db
     .select()
     .from(users)
@@ -143,7 +144,7 @@ export async function rejectMember(deps: AdminDeps, id: number, reason: string, 
 /** GET /admin/business-changes: members whose business changes wait for review, the longest waiting first. */
 export async function listBusinessChanges(db: Database, q: z.output<typeof ZAdminPageQuery>) {
   const waiting = isNotNull(businessProfiles.pendingChanges);
-  const [{ total }] = await db.select({ total: count() }).from(businessProfiles).where(waiting);
+  const { total } = oneRow(await db.select({ total: count() }).from(businessProfiles).where(waiting), 'business change count');
   const rows = await db
     .select({ u: users })
     .from(businessProfiles)

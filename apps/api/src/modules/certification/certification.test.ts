@@ -7,6 +7,7 @@ import { startSmsServer, type TestSmsServer } from '../../../../../tests/helpers
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { consumeVerified } from './codes';
+import { first, group } from '../../../../../tests/helpers/items';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -50,7 +51,7 @@ async function smsCode(mode: 'SIGNUP_MOBILE' | 'CERT_MOBILE', mobile: string, la
   const r = await post('/cert', { mode, mobile }, { lang, ip: nextIp() });
   expect(r.statusCode, r.body).toBe(200);
   const msg = await sms.waitFor((m) => sms.messages.indexOf(m) >= before && m.to === mobile);
-  return { code: /\[(\d{6})\]/.exec(msg.text)![1], msg, answer: r.json() };
+  return { code: group(/\[(\d{6})\]/.exec(msg.text)), msg, answer: r.json() };
 }
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -70,7 +71,7 @@ describe('POST /cert by SMS', () => {
     expect(msg).toMatchObject({ to: mobile, from: '025550199', authorization: 'Bearer sms-secret-token' });
     expect(msg.text).toBe(`[포도 와인] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`);
 
-    const [row] = await rowsFor(dashed(mobile));
+    const row = first(await rowsFor(dashed(mobile)));
     expect(row).toMatchObject({ purpose: 'SIGNUP_MOBILE', target: dashed(mobile), attempts: 0, verifiedAt: null });
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.codeHash).not.toContain(code);
@@ -132,7 +133,7 @@ describe('POST /cert by SMS', () => {
     const right = await post('/cert/confirm', { mode: 'SIGNUP_MOBILE', mobile, code });
     expect(right.statusCode).toBe(400);
     expect(right.json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
-    const [row] = await rowsFor(mobile);
+    const row = first(await rowsFor(mobile));
     expect(row.attempts).toBe(5);
     expect(row.verifiedAt).toBeNull();
   });
@@ -245,7 +246,7 @@ describe('POST /cert by SMS', () => {
     expect(r.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' });
     const rows = await rowsFor(mobile);
     expect(rows).toHaveLength(1);
-    expect(rows[0].consumedAt).not.toBeNull();
+    expect(first(rows).consumedAt).not.toBeNull();
     expect((await post('/cert/confirm', { mode: 'SIGNUP_MOBILE', mobile, code: '000000' })).json().code).toBe('CODE_EXPIRED');
 
     const retry = await smsCode('SIGNUP_MOBILE', digits);
@@ -265,7 +266,7 @@ describe('POST /cert by e-mail (SIGNUP_EMAIL)', () => {
     const mail = await smtp.waitFor((m) => m.to === 'new.member@example.com');
     expect(mail.from).toBe('no-reply@podo.test');
     expect(mail.subject).toBe('[포도 와인] 이메일 인증번호');
-    const code = /\[(\d{6})\]/.exec(mail.text)![1];
+    const code = group(/\[(\d{6})\]/.exec(mail.text));
     expect(mail.text).toContain(`인증번호 [${code}]를 10분 안에 입력해 주세요.`);
     // HOST 0.0.0.0 (the default) and PORT 3000.
     const link = `http://localhost:3000/account/certemail?mode=SIGNUP_EMAIL&email=new.member%40example.com&code=${code}`;
@@ -292,7 +293,7 @@ describe('POST /cert by e-mail (SIGNUP_EMAIL)', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'The email you entered is already registered.' });
 
-    const [someone] = await t.db.db.select().from(users).limit(1);
+    const someone = first(await t.db.db.select().from(users).limit(1));
     const hmac = (e: string) => t.app.deps.tokens.hmac(`email:${e}`);
     await t.db.db.insert(withdrawals).values([
       { userId: someone.id, emailHash: hmac('gone@example.com'), reasonCode: 'PRICE', reregisterAfter: sql`now() + interval '90 days'` },
@@ -345,7 +346,7 @@ describe('SMTP server down', () => {
     });
     const rows = await down.db.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'down@example.com'));
     expect(rows).toHaveLength(1);
-    expect(rows[0].consumedAt).not.toBeNull();
+    expect(first(rows).consumedAt).not.toBeNull();
     const confirm = await down.app.inject({
       method: 'POST',
       url: '/api/v1/cert/confirm',

@@ -6,6 +6,7 @@ import { CODE_LENGTH } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { DeliveryError, SmsCapReached } from '../../lib/notify';
+import { oneRow } from '../../lib/rows';
 import { clear, hit, purgeExpiredBuckets, secondsUntil } from '../../lib/throttle';
 
 /**
@@ -120,7 +121,7 @@ export async function issueCode(
       .update(verificationCodes)
       .set({ consumedAt: sql`now()` })
       .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)));
-    const [row] = await tx
+    const rows = await tx
       .insert(verificationCodes)
       .values({
         purpose,
@@ -131,7 +132,7 @@ export async function issueCode(
         ip,
       })
       .returning({ id: verificationCodes.id });
-    return row.id;
+    return oneRow(rows, 'insert into verification_codes').id;
   });
   return { id, code, expiresAt, resendAfterSeconds: Math.ceil(CODE_POLICY.resendCooldownMs / 1000) };
 }
@@ -215,14 +216,15 @@ export async function confirmCode(
       ),
     )
     .returning({ attempts: verificationCodes.attempts });
-  if (taken.length === 0) {
+  const [attempt] = taken;
+  if (!attempt) {
     const [now] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, row.id));
     if (now?.verifiedAt && sameHash(now.codeHash, hash)) return { alreadyVerified: true };
     if (now && now.attempts >= now.maxAttempts) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
     throw new AppError('CODE_EXPIRED');
   }
   if (!sameHash(row.codeHash, hash)) {
-    const remaining = row.maxAttempts - taken[0].attempts;
+    const remaining = row.maxAttempts - attempt.attempts;
     if (remaining <= 0) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
     throw new AppError('CODE_INVALID', { remaining });
   }

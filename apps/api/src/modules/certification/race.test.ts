@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '@podo/db';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { consumeVerified, issueCode } from './codes';
+import { first } from '../../../../../tests/helpers/items';
 
 /**
  * Parallel requests against one code on real PostgreSQL (a pool of 20 connections; PGlite runs one query at a
@@ -30,7 +31,7 @@ describe.skipIf(!usingPostgres())('code races on PostgreSQL', () => {
     const codes = answers.map((a) => a.json().code as string);
     expect(codes.filter((c) => c === 'CODE_INVALID')).toHaveLength(4);
     expect(codes.filter((c) => c === 'CODE_ATTEMPTS_EXCEEDED')).toHaveLength(26);
-    const [row] = await t.db.db.select().from(verificationCodes).where(eq(verificationCodes.id, id));
+    const row = first(await t.db.db.select().from(verificationCodes).where(eq(verificationCodes.id, id)));
     expect(row.attempts).toBe(5);
     expect(row.verifiedAt).toBeNull();
 

@@ -5,6 +5,7 @@ import { createAccountTestApp, freshIp, type AccountTestApp } from '../../../../
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { smsCapWindows } from '../../lib/notify';
+import { at, first, present } from '../../../../../tests/helpers/items';
 
 /** Waits past the next hour when it is less than 20 s away: the hourly window must not change during a test. */
 async function clearOfHourEdge() {
@@ -25,7 +26,14 @@ describe('global SMS cap (3 an hour, 5 a day here)', () => {
   const post = (url: string, payload: Record<string, unknown>, lang = 'en-US') =>
     t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: { 'accept-language': lang }, remoteAddress: freshIp() });
   const count = async (key: string) => (await t.db.db.select().from(throttleBuckets).where(eq(throttleBuckets.key, key)))[0]?.count ?? 0;
-  const windows = () => Object.fromEntries(smsCapWindows(t.config).map((w) => [w.name, w.key]));
+  const windows = () => {
+    const key = (name: 'hour' | 'day') =>
+      present(
+        smsCapWindows(t.config).find((w) => w.name === name),
+        `the ${name} window`,
+      ).key;
+    return { hour: key('hour'), day: key('day') };
+  };
   const capNotices = () => t.smtp.messages.filter((m) => m.to === 'admin@example.com' && m.subject.includes('문자 발송 한도'));
 
   it('does not count an SMS the provider failed to take', async () => {
@@ -56,16 +64,17 @@ describe('global SMS cap (3 an hour, 5 a day here)', () => {
     // The refused numbers have no code that works, and can ask again later without a cooldown.
     for (const [i, r] of answers.entries()) {
       if (r.statusCode === 200) continue;
-      const open = await t.db.db.select().from(verificationCodes).where(eq(verificationCodes.target, mobiles[i]));
+      const mobile = at(mobiles, i);
+      const open = await t.db.db.select().from(verificationCodes).where(eq(verificationCodes.target, mobile));
       expect(open.every((c) => c.consumedAt !== null)).toBe(true);
-      expect(await count(`code:cool:SIGNUP_MOBILE:${mobiles[i]}`)).toBe(0);
+      expect(await count(`code:cool:SIGNUP_MOBILE:${mobile}`)).toBe(0);
     }
 
     // One notice, in the admin's language, however many requests were refused.
     expect(capNotices()).toHaveLength(1);
-    expect(capNotices()[0].subject).toBe('[포도 와인] 문자 발송 한도 도달');
-    expect(capNotices()[0].text).toContain('이번 한 시간의 문자 발송 한도(3건)에 도달해');
-    expect(capNotices()[0].text).toMatch(/\d{4}-\d\d-\d\d \d\d:00 KST까지/);
+    expect(first(capNotices()).subject).toBe('[포도 와인] 문자 발송 한도 도달');
+    expect(first(capNotices()).text).toContain('이번 한 시간의 문자 발송 한도(3건)에 도달해');
+    expect(first(capNotices()).text).toMatch(/\d{4}-\d\d-\d\d \d\d:00 KST까지/);
 
     const later = await post('/cert', { mode: 'CERT_MOBILE', mobile: nextMobile() }, 'ko-KR');
     expect(later.json()).toEqual({
@@ -145,6 +154,6 @@ describe('SMS cap notices to ADMIN_EMAIL', () => {
     }
     await smtp.waitFor((m) => m.to === 'ops@podo.test');
     expect(smtp.messages.map((m) => m.to)).toEqual(['ops@podo.test']);
-    expect(smtp.messages[0].text).toContain('(0건)');
+    expect(first(smtp.messages).text).toContain('(0건)');
   });
 });

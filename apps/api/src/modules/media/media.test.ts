@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { outlineText } from './outline';
 import { freshIp } from '../../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { first } from '../../../../../tests/helpers/items';
 
 /** PNG share cards for og:image (the SVG art is tested with the demo catalogue, catalog-seed.test.ts). */
 let t: TestApp;
@@ -13,11 +14,11 @@ let winery: { id: number; name: string };
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '5' }, { catalog: true });
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  [wine] = rows<{ id: number; name: string }>(
-    await t.db.db.execute(sql`select id, name_original as name from products order by id limit 1`),
+  wine = first(
+    rows<{ id: number; name: string }>(await t.db.db.execute(sql`select id, name_original as name from products order by id limit 1`)),
   );
-  [winery] = rows<{ id: number; name: string }>(
-    await t.db.db.execute(sql`select id, name_original as name from wineries order by id limit 1`),
+  winery = first(
+    rows<{ id: number; name: string }>(await t.db.db.execute(sql`select id, name_original as name from wineries order by id limit 1`)),
   );
 });
 afterAll(() => t.close());

@@ -14,6 +14,7 @@ import {
   type FakeProfile,
   type FakeProvider,
 } from '../../../../../tests/helpers/fake-oauth';
+import { at, first, present } from '../../../../../tests/helpers/items';
 
 const PUBLIC_URL = 'http://shop.test';
 const redirectFor = (p: string) => `${PUBLIC_URL}/oauth2/${p}`;
@@ -66,7 +67,7 @@ const changeSns = (token: string, payload: object, lang = 'ko-KR') =>
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(token) });
 
 async function tokenOf(email: string) {
-  const [u] = await t.db.db.select().from(users).where(eq(users.email, email));
+  const u = first(await t.db.db.select().from(users).where(eq(users.email, email)));
   return (await t.app.deps.tokens.sign({ sub: String(u.id), ver: u.tokenVersion }, 3600)).token;
 }
 // Members have a password, as every sign-up sets one (members without one: account-changes.test.ts); linking a
@@ -85,7 +86,7 @@ async function kakaoMember(): Promise<FakeProfile> {
   await newMember(email);
   return { id, email, emailVerified: true };
 }
-const identityCount = async () => (await t.db.db.select({ c: sql<number>`count(*)::int` }).from(socialIdentities))[0].c;
+const identityCount = async () => first(await t.db.db.select({ c: sql<number>`count(*)::int` }).from(socialIdentities)).c;
 
 describe('providers and start', () => {
   it('lists the enabled providers with their popup sizes', async () => {
@@ -117,7 +118,7 @@ describe('providers and start', () => {
     });
     expect(u.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [row] = await t.db.db.select().from(oauthStates).orderBy(desc(oauthStates.createdAt)).limit(1);
+    const row = first(await t.db.db.select().from(oauthStates).orderBy(desc(oauthStates.createdAt)).limit(1));
     expect(row.provider).toBe('kakao');
     expect(row.redirectUri).toBe(redirectFor('kakao'));
     expect(row.stateHash).not.toContain(state);
@@ -312,9 +313,11 @@ describe('code exchange', () => {
   it('sends the PKCE verifier, which the provider checks', async () => {
     const body = await codeFor('kakao', await kakaoMember());
     expect((await socialLogin('kakao', body)).statusCode).toBe(200);
-    const sent = fake.tokenRequests[fake.tokenRequests.length - 1];
+    const sent = at(fake.tokenRequests, -1);
     expect(sent).toMatchObject({ grant_type: 'authorization_code', code: body.code, redirect_uri: body.redirectUri });
-    expect(createHash('sha256').update(sent.code_verifier).digest('base64url')).toBe(body.authorizeUrl.searchParams.get('code_challenge'));
+    expect(createHash('sha256').update(present(sent.code_verifier, 'code_verifier')).digest('base64url')).toBe(
+      body.authorizeUrl.searchParams.get('code_challenge'),
+    );
 
     // A wrong verifier (here: the stored one swapped) is refused by the provider.
     const next = await codeFor('kakao', await kakaoMember());
@@ -427,7 +430,7 @@ describe('linking and unlinking in My page', () => {
   it('needs the current password, checked before the code is used: a refused request links nothing and spends nothing', async () => {
     const email = `p-${uid()}@example.com`;
     const token = await newMember(email);
-    const [{ id: userId }] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const { id: userId } = first(await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, email)));
     const linkedOf = () => t.db.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
     const body = { snsType: 'kakao', ...(await codeFor('kakao', { id: uid('7'), email })) };
     const exchanges = fake.tokenRequests.length;

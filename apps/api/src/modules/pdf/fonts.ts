@@ -141,7 +141,7 @@ export function splitRuns(text: string, lang: Language, face: Face): Run[] {
   return runs;
 }
 
-const LATIN_ORDER: Script[] = ['kr', 'lx', 'sc'];
+const LATIN_ORDER: [Script, Script, Script] = ['kr', 'lx', 'sc'];
 
 const advances = new Map<FontName, Map<number, number>>();
 

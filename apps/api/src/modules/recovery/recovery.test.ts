@@ -7,6 +7,7 @@ import { loginThrottleKey } from '../../lib/throttle';
 import { startSmsServer, type TestSmsServer } from '../../../../../tests/helpers/sms-server';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
+import { first, group } from '../../../../../tests/helpers/items';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -65,7 +66,7 @@ function post(url: string, payload: Record<string, unknown>, lang = 'ko-KR') {
 const login = (email: string, password: string) => post('/login', { email, password });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
 const digits = (m: string) => m.replace(/-/g, '');
-const codeIn = (text: string) => /\[(\d{6})\]/.exec(text)![1];
+const codeIn = (text: string) => group(/\[(\d{6})\]/.exec(text));
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The answer without its timestamp (which differs by the clock only). */
@@ -164,7 +165,7 @@ describe('reset password by e-mail', () => {
     const oldLogin = await login(HONG.email, HONG.password);
     expect(oldLogin.statusCode).toBe(200);
     const oldToken = oldLogin.json().data.accessToken as string;
-    const [before] = await t.db.db.select().from(users).where(eq(users.email, HONG.email));
+    const before = first(await t.db.db.select().from(users).where(eq(users.email, HONG.email)));
     await t.db.db
       .update(users)
       .set({ passwordReminderAt: sql`now() + interval '10 days'`, passwordChangedAt: sql`now() - interval '400 days'` })
@@ -200,7 +201,7 @@ describe('reset password by e-mail', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: '비밀번호가 재설정되었습니다. 새 비밀번호로 로그인해 주세요.' });
 
-    const [after] = await t.db.db.select().from(users).where(eq(users.id, before.id));
+    const after = first(await t.db.db.select().from(users).where(eq(users.id, before.id)));
     expect(after.tokenVersion).toBe(before.tokenVersion + 1);
     expect(after.passwordReminderAt).toBeNull();
     expect(Date.now() - after.passwordChangedAt.getTime()).toBeLessThan(60_000);
@@ -331,6 +332,6 @@ describe('recovery while the SMTP server is down', () => {
     expect(await open()).toHaveLength(0);
     const all = await down.db.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'buyer@example.com'));
     expect(all).toHaveLength(1);
-    expect(all[0].consumedAt).not.toBeNull();
+    expect(first(all).consumedAt).not.toBeNull();
   });
 });

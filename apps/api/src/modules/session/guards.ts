@@ -7,9 +7,9 @@ import { authenticateUser } from './service';
 /** Reads the bearer token; the API authenticates only by the Authorization header, never by cookie. */
 export function bearerToken(req: FastifyRequest): string {
   const h = req.headers.authorization;
-  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-  if (!m) throw new AppError('UNAUTHORIZED');
-  return m[1];
+  const token = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h)?.[1] : undefined;
+  if (token === undefined) throw new AppError('UNAUTHORIZED');
+  return token;
 }
 
 /** The member of the bearer token, for every (T) route: UNAUTHORIZED without one, TOKEN_INVALID for a bad one. */

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { businessProfiles, socialIdentities, uploadedFiles, users, type Database } from '@podo/db';
 import { BUSINESS_REVIEW_FIELDS, PASSWORD_CAMPAIGN_DAYS, ZBusinessChanges, type TBusinessChanges, type TMe } from '@podo/contracts';
+import { oneRow } from '../../lib/rows';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,12 +77,11 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
 
 /** The member as the API shows it to themselves (GET /me `data`): no hashes, no internals. */
 export async function loadMe(db: Database, user: UserRow): Promise<TMe> {
-  const [me] = await loadMembers(db, [user]);
-  return me;
+  return oneRow(await loadMembers(db, [user]), 'member view');
 }
 
 /** Re-reads a member row (after an update) and shows it. */
 export async function reloadMe(db: Database, id: number): Promise<TMe> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const user = oneRow(await db.select().from(users).where(eq(users.id, id)).limit(1), `member ${id}`);
   return loadMe(db, user);
 }

@@ -5,6 +5,7 @@ import { users, verificationCodes, withdrawals } from '@podo/db';
 import { hashPassword } from '../../lib/passwords';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
+import { first, group } from '../../../../../tests/helpers/items';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,7 +86,7 @@ describe('login bookkeeping', () => {
     await t.db.db.update(users).set({ lastLoginAt: null }).where(eq(users.email, 'pending@example.com'));
     const r = await login('pending@example.com', 'Pending!2345');
     expect(r.statusCode).toBe(200);
-    const [row] = await t.db.db.select().from(users).where(eq(users.email, 'pending@example.com'));
+    const row = first(await t.db.db.select().from(users).where(eq(users.email, 'pending@example.com')));
     expect(Date.now() - row.lastLoginAt!.getTime()).toBeLessThan(60_000);
   });
 
@@ -260,12 +261,12 @@ describe('login under attack: the e-mailed code', () => {
       message: 'For your security, we have e-mailed you a log-in code. Enter it within 10 minutes to log in.',
     });
     expect(mails()).toHaveLength(1);
-    const mail = mails()[0];
+    const mail = first(mails());
     expect(mail.subject).toBe('[PODO WINE] Your log-in code');
     expect(mail.text).toContain('http://localhost:3456/account/findpw');
     expect(mail.text).not.toContain('evil.example');
-    const code = /\[(\d{6})\]/.exec(mail.text)![1];
-    const [row] = await loginCodes();
+    const code = group(/\[(\d{6})\]/.exec(mail.text));
+    const row = first(await loginCodes());
     expect(row.codeHash).not.toContain(code);
     expect((await attempt(travel, 'Buyer!2345')).json().code).toBe('CODE_COOLDOWN');
     expect(mails()).toHaveLength(1);
@@ -296,8 +297,7 @@ describe('withdrawn accounts', () => {
       payload: { password, leaveTerms: true, leaveReason: 'PRICE' },
     });
     expect(left.statusCode, left.body).toBe(200);
-    const [{ userId }] = await t.db.db.select({ userId: withdrawals.userId }).from(withdrawals).orderBy(desc(withdrawals.id)).limit(1);
-    return userId;
+    return first(await t.db.db.select({ userId: withdrawals.userId }).from(withdrawals).orderBy(desc(withdrawals.id)).limit(1)).userId;
   }
 
   it('answers a wrong password exactly like any wrong password; only the right one may tell that the member left', async () => {

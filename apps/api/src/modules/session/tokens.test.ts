@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '@podo/api';
 import { openDatabase, revokedTokens, users, type DbHandle } from '@podo/db';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
+import { first } from '../../../../../tests/helpers/items';
 
 // Issue 17 point 3: tokens carry an id, logout revokes them on the server, and every token has a bounded lifetime.
 
@@ -45,8 +46,7 @@ async function signRaw(claims: { sub: string; ver: number; jti?: string; iat?: n
 }
 
 async function buyerRow() {
-  const [row] = await t.db.db.select().from(users).where(eq(users.email, BUYER.email));
-  return row;
+  return first(await t.db.db.select().from(users).where(eq(users.email, BUYER.email)));
 }
 
 describe('logout revokes the token on the server', () => {
@@ -179,7 +179,7 @@ describe('token ids and lifetimes', () => {
       expect(new Date(expiresAt).getTime()).toBe((claims.exp ?? 0) * 1000);
       expect(await status(short.app, 'GET', '/me', accessToken)).toBe(200);
       // The one-day token of the default configuration is too long here.
-      const [u] = await short.db.db.select().from(users).where(eq(users.email, BUYER.email));
+      const u = first(await short.db.db.select().from(users).where(eq(users.email, BUYER.email)));
       const now = Math.floor(Date.now() / 1000);
       const day = await signRaw({ sub: String(u.id), ver: u.tokenVersion, jti: 'a-one-day-token-0001', iat: now, exp: now + 86_400 });
       expect(await status(short.app, 'GET', '/me', day)).toBe(401);

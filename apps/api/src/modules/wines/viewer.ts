@@ -28,10 +28,10 @@ function viewerOf(user: { id: number; role: string; status: string }): Viewer {
 /** The viewer of a token-optional call: anonymous without a token or with a bad one, never an error. */
 export async function optionalViewer(req: FastifyRequest): Promise<Viewer> {
   const h = req.headers.authorization;
-  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-  if (!m) return ANONYMOUS;
+  const token = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h)?.[1] : undefined;
+  if (token === undefined) return ANONYMOUS;
   const { db, tokens } = req.server.deps;
-  const claims = await tokens.verify(m[1]);
+  const claims = await tokens.verify(token);
   const id = claims ? Number(claims.sub) : NaN;
   if (!claims || !Number.isSafeInteger(id)) return ANONYMOUS;
   const [user] = await db.db

@@ -6,6 +6,7 @@ import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests
 import { refreshCatalogDerived } from '@podo/db';
 import { invalidateCatalogCache } from './catalog-cache';
 import { apiCalls, insertFixtures, insertMember, setWishTime, wishCountOf, type Fixtures } from './test-fixtures';
+import { first, present } from '../../../../../tests/helpers/items';
 
 let t: TestApp;
 let fx: Fixtures;
@@ -247,9 +248,11 @@ describe('search totals from the gram counts (product_search_gram_counts, kept b
 
     // A renamed wine counts under its new grams once its derived columns are refreshed (as an edit does).
     const id = fx.wines.tignanello!;
-    const [{ name_ko: oldName }] = rowsOf(await t.db.db.execute(sql`select name_ko from products where id = ${id}`)) as {
-      name_ko: string;
-    }[];
+    const { name_ko: oldName } = first(
+      rowsOf(await t.db.db.execute(sql`select name_ko from products where id = ${id}`)) as {
+        name_ko: string;
+      }[],
+    );
     await t.db.db.execute(sql`update products set name_ko = '뮈스카 티냐넬로' where id = ${id}`);
     await refreshCatalogDerived(t.db.db, [id]);
     expect(await total('뮈')).toBe(1);
@@ -259,13 +262,15 @@ describe('search totals from the gram counts (product_search_gram_counts, kept b
     expect(await total('뮈')).toBe(0);
 
     // A copy of a '피노' wine added, then removed.
-    const [{ id: copy }] = rowsOf(
-      await t.db.db.execute(sql`
+    const { id: copy } = first(
+      rowsOf(
+        await t.db.db.execute(sql`
         insert into products (winery_id, kind_id, production_area_id, country_code, name_ko, name_original, sugar_level, alcohol,
           search_text, search_grams, is_published)
         select winery_id, kind_id, production_area_id, country_code, name_ko, name_original, sugar_level, alcohol, search_text, search_grams, true
         from products where id = ${fx.wines.leroyPinot} returning id`),
-    ) as { id: number }[];
+      ) as { id: number }[],
+    );
     expect(await total('피노')).toBe(2);
     expect(await drift()).toEqual([]);
     await t.db.db.execute(sql`delete from products where id = ${copy}`);
@@ -687,7 +692,7 @@ describe('wish list', () => {
     const remove = await post(`/wines/products/${fx.wines.opus}/wish`, pendingToken);
     expect(remove.json()).toEqual({ data: { wished: false, wishCount: 0 } });
     expect((await get('/wishes', { token: pendingToken })).json().page.totalElements).toBe(0);
-    expect(await wishCountOf(t.db.db, fx.wines.opus)).toEqual({ column: 0, rows: 0 });
+    expect(await wishCountOf(t.db.db, present(fx.wines.opus, 'the opus fixture'))).toEqual({ column: 0, rows: 0 });
   });
 
   it('answers 404 for unknown or unpublished wines and 400 for a bad id', async () => {

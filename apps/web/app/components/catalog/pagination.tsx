@@ -7,10 +7,12 @@ export function pageWindow(current: number, total: number, radius = 2): (number 
   for (let p = current - radius; p <= current + radius; p++) if (p >= 1 && p <= total) pages.add(p);
   const sorted = [...pages].sort((a, b) => a - b);
   const out: (number | null)[] = [];
-  sorted.forEach((p, i) => {
-    if (i > 0 && p - sorted[i - 1] > 1) out.push(null);
+  let previous: number | undefined;
+  for (const p of sorted) {
+    if (previous !== undefined && p - previous > 1) out.push(null);
     out.push(p);
-  });
+    previous = p;
+  }
   return out;
 }
 
