@@ -266,6 +266,11 @@ export interface Fixtures {
 
 /** Inserts the fixture catalogue (once per database) and returns the ids by key. */
 export async function insertFixtures(db: Database): Promise<Fixtures> {
+  // The fixture catalogue brings its own kinds, levels and flags in place of the reference rows the migrations insert,
+  // so that the lists the tests expect are these and nothing else (a fresh database has no wines referring to them).
+  await db.delete(wineFeatured);
+  await db.delete(wineLevels);
+  await db.delete(wineKinds);
   const kinds = {} as Fixtures['kinds'];
   for (const [i, [code, name, color]] of KINDS.entries()) {
     const [r] = await db.insert(wineKinds).values({ code, name, color, sortOrder: i }).returning({ id: wineKinds.id });
