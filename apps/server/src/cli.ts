@@ -76,6 +76,11 @@ function parseArgs(argv: string[]): Command {
     if (!s || !(MEMBER_STATUSES as readonly string[]).includes(s)) throw usage(`Unknown status: ${v ?? '(missing)'}`);
     return s as (typeof MEMBER_STATUSES)[number];
   };
+  // A missing or blank --query text is a mistake, not a request for every member.
+  const queryText = (v: string | undefined) => {
+    if (!v?.trim()) throw usage('members --query needs a text (a name, e-mail or company)');
+    return v.trim();
+  };
   switch (cmd) {
     case undefined:
     case 'help':
@@ -89,8 +94,8 @@ function parseArgs(argv: string[]): Command {
       for (const a of args) {
         if (a === '--status') out.status = status(args.next().value);
         else if (a.startsWith('--status=')) out.status = status(a.slice('--status='.length));
-        else if (a === '--query') out.query = args.next().value;
-        else if (a.startsWith('--query=')) out.query = a.slice('--query='.length);
+        else if (a === '--query') out.query = queryText(args.next().value);
+        else if (a.startsWith('--query=')) out.query = queryText(a.slice('--query='.length));
         else if (!a.startsWith('-') && !out.status) out.status = status(a);
         else throw usage(`Unknown option for members: ${a}`);
       }

@@ -21,7 +21,8 @@ function issueText(lang: Language, issue: z.core.$ZodIssue): string {
   const v = apiMessages[lang].validation;
   // Schemas name their own messages by key (e.g. { message: 'email' }); everything else uses zod's locale.
   const byKey: Partial<Record<string, string>> = v;
-  const named = issue.message ? byKey[issue.message] : undefined;
+  // Own keys only: a message such as 'constructor' must not find Object.prototype's.
+  const named = issue.message && Object.hasOwn(byKey, issue.message) ? byKey[issue.message] : undefined;
   if (named) return named;
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return v.required;
   // An empty (or, after trimming, blank) text where one character is the minimum is a missing value, not a length.

@@ -114,6 +114,10 @@ describe('npm run admin', () => {
     expect(bogus.stderr).toMatch(/Unknown command: frobnicate/);
     expect((await admin(['reject', 'someone@example.com'])).code).toBe(2);
     expect((await admin(['members', '--status', 'maybe'])).code).toBe(2);
+    const noQuery = await admin(['members', '--query']);
+    expect(noQuery.code).toBe(2);
+    expect(noQuery.stderr).toMatch(/--query needs a text/);
+    expect((await admin(['members', '--query='])).code).toBe(2);
   });
 
   it('lists, approves and rejects members on the database it opens itself, and mails them', async () => {
