@@ -192,7 +192,17 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   // Responses are typed at compile time; plain JSON.stringify keeps the hot path fast. The UTF-8 bytes go out as they
   // are: node:http would otherwise join a (mostly two-byte, Korean) JSON string to the header block and flatten the
   // result, a second full copy of every answer in the young generation.
-  app.setSerializerCompiler(() => (data) => Buffer.from(JSON.stringify(data)) as unknown as string);
+  // Outside production every success answer is also checked against its schema, so a handler that drifts from its
+  // operation fails the tests instead of surprising a client; production skips the check for speed. Error bodies
+  // all come from the one error handler.
+  const checkAnswers = config.env !== 'production';
+  app.setSerializerCompiler(({ schema, url, method, httpStatus }) => (data) => {
+    if (checkAnswers && httpStatus?.startsWith('2')) {
+      const result = (schema as z.ZodType).safeParse(data);
+      if (!result.success) throw new Error(`${method} ${url}: answer does not match its schema: ${result.error.message}`);
+    }
+    return Buffer.from(JSON.stringify(data)) as unknown as string;
+  });
 
   app.decorateRequest('lang', 'ko-KR');
   app.addHook('onRequest', (req, reply, done) => {

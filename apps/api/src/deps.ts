@@ -1,5 +1,7 @@
 import type { AppConfig } from '@podo/config';
-import type { DbHandle } from '@podo/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbHandle } from '@podo/db';
+import type { Language } from '@podo/i18n';
 import type { TokenService } from './lib/auth';
 import type { Notifier } from './lib/notify';
 
@@ -14,4 +16,28 @@ export interface AppDeps {
   /** E-mail (SMTP) and SMS delivery. */
   notifier: Notifier;
   startedAt: number;
+}
+
+/**
+ * What every service is given: configuration, the database (or the transaction it runs in), tokens, delivery,
+ * the caller's language and a logger. One shape for every call; services take what they use of it.
+ */
+export interface ServiceCtx {
+  config: AppConfig;
+  /** The database, or inside a transaction the transaction (see withDb). */
+  db: Database;
+  /** The connection pool itself: health checks, listening connections. */
+  dbHandle: DbHandle;
+  tokens: TokenService;
+  notifier: Notifier;
+  lang: Language;
+  log: FastifyBaseLogger;
+}
+
+/** The same context on another database handle (a transaction). */
+export const withDb = <C extends ServiceCtx>(ctx: C, db: Database): C => ({ ...ctx, db });
+
+/** A service context outside a request (the admin CLI, jobs, tests). */
+export function serviceCtx(deps: AppDeps, log: FastifyBaseLogger, lang: Language = 'ko-KR'): ServiceCtx {
+  return { config: deps.config, db: deps.db.db, dbHandle: deps.db, tokens: deps.tokens, notifier: deps.notifier, lang, log };
 }

@@ -46,7 +46,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(certificationRoutes);
   await app.register(recoveryRoutes);
   await app.register(oauthRoutes);
-  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(adminRoutes);
   await app.register(winesRoutes);
   await app.register(wineriesRoutes);
   await app.register(mediaRoutes);

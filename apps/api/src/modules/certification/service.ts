@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { CertMode } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
 import type { AppDeps } from '../../deps';
@@ -36,7 +36,7 @@ export interface RequestContext {
 }
 
 /** Language, client IP, link origin and logger of a request, for the code services. */
-export function requestContext(app: FastifyInstance, req: FastifyRequest): RequestContext {
+export function requestContext(app: FastifyInstance, req: { lang: Language; ip: string; log: FastifyBaseLogger }): RequestContext {
   return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, app.server.address()), log: req.log };
 }
 

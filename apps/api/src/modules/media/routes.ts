@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZApiError } from '@podo/contracts';
+import { catalogOps as ops } from '@podo/contracts/operations';
+import { route } from '../../lib/operation-route';
 import { AppError } from '../../lib/errors';
 import { svgToPng, svgToWebp } from './raster';
 import { pictureFile, winePicture, wineryPicture, type Picture, type PictureFormat } from './service';
@@ -26,45 +25,34 @@ async function sendPicture(req: FastifyRequest, reply: FastifyReply, pic: Pictur
  * card); `{id}.png` is the 1200 x 630 share card of the same wine or winery (og:image), and `/media/wines/{id}.webp`
  * the bottle as a list thumbnail.
  */
-export async function mediaRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({
-    file: z
-      .string()
-      .max(40)
-      .meta({ description: "`{id}.svg`, `{id}.png` for the share card, or `{id}.webp` for a wine's list thumbnail", example: '17.svg' }),
-  });
-  const schema = (summary: string) => ({
-    tags: ['media'],
-    summary,
-    params,
-    response: { 404: ZApiError },
-  });
-
+export async function mediaRoutes(app: FastifyInstance) {
   // A product list shows dozens of pictures; they must not use up the visitor's API budget (they are one
   // primary-key lookup each plus, for a thumbnail not kept in memory, a few milliseconds of drawing on the thread
   // pool, and browsers keep them for a day). PNG cards cost 300 ms of drawing each, so they keep the limit.
-  const config = { rateLimit: false as const };
   const pngLimit = app.rateLimit();
-  const onRequest = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-    if (req.url.endsWith('.png')) await pngLimit.call(this, req, reply);
+  const options = {
+    config: { rateLimit: false as const },
+    onRequest: async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      if (req.url.endsWith('.png')) await pngLimit.call(this, req, reply);
+    },
   };
 
-  app.get(
-    '/media/wines/:file',
-    { schema: schema('Bottle picture (SVG), list thumbnail (WebP) or share card (PNG) of a wine'), config, onRequest },
-    async (req, reply) => {
-      const f = pictureFile(req.params.file);
-      return sendPicture(req, reply, f && (await winePicture(app.deps.db.db, f.id, f.format)), f?.format ?? 'svg');
+  route(
+    app,
+    ops.winePicture,
+    async (ctx, { params }) => {
+      const f = pictureFile(params.file);
+      return sendPicture(ctx.req, ctx.reply, f && (await winePicture(ctx.db, f.id, f.format)), f?.format ?? 'svg');
     },
+    options,
   );
-
-  app.get(
-    '/media/wineries/:file',
-    { schema: schema('Landscape picture (SVG) or share card (PNG) of a winery'), config, onRequest },
-    async (req, reply) => {
-      const f = pictureFile(req.params.file);
-      return sendPicture(req, reply, f && (await wineryPicture(app.deps.db.db, f.id, f.format)), f?.format ?? 'svg');
+  route(
+    app,
+    ops.wineryPicture,
+    async (ctx, { params }) => {
+      const f = pictureFile(params.file);
+      return sendPicture(ctx.req, ctx.reply, f && (await wineryPicture(ctx.db, f.id, f.format)), f?.format ?? 'svg');
     },
+    options,
   );
 }

@@ -1,33 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PRODUCT_SORTS, ZApiError, ZProductFilters, ZWineryListQuery, zId } from '@podo/contracts';
-import type { Database } from '@podo/db';
-import { optionalViewer } from '../wines';
+import { catalogOps as ops } from '@podo/contracts/operations';
+import { route } from '../../lib/operation-route';
 import { warmUp } from './warm-up';
-import { productPortfolioJob, productSheetJob, wineryPortfolioJob, winerySheetJob, type PdfJob, type TProductPdfQuery } from './service';
-
-/** `?download=1` (or true) asks for an attachment instead of showing the PDF in the browser. */
-const zDownload = z.preprocess(
-  (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' || v === '' ? false : v),
-  z.boolean({ message: 'oneOf' }).default(false),
-);
-const ZPdfOptions = z.object({ download: zDownload });
-const ZIdParams = z.object({ id: zId });
-/** The product list's filters (same validation and messages) plus the portfolio's own options. */
-export const ZProductPdfQuery = z.intersection(
-  ZProductFilters,
-  z.object({
-    sort: z.enum(PRODUCT_SORTS, { message: 'oneOf' }).default('NAME_ASC'),
-    groupBy: z.enum(['country', 'kind'], { message: 'oneOf' }).default('country'),
-    download: zDownload,
-  }),
-);
-export const ZWineryPdfQuery = ZWineryListQuery.pick({ query: true, countryCodes: true }).extend({ download: zDownload });
-
-const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
-const errors = { 400: ZApiError, 404: ZApiError, 429: ZApiError };
-const pdfAnswer = z.any().meta({ description: 'application/pdf' });
+import { productPortfolioJob, productSheetJob, wineryPortfolioJob, winerySheetJob, type PdfJob } from './service';
 
 /** 'inline' or 'attachment' with an ASCII name and the real name in RFC 5987 form (Korean survives). */
 function disposition(job: PdfJob, download: boolean): string {
@@ -49,82 +24,22 @@ async function sendPdf(req: FastifyRequest, reply: FastifyReply, job: PdfJob, do
 }
 
 /** PDF tech sheets and portfolios (issue 4 point 6), drawn on the server with an embedded Korean font. */
-export async function pdfRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db: Database = app.deps.db.db;
+export async function pdfRoutes(app: FastifyInstance) {
   const site = app.deps.config.site;
-  const tags = ['pdf'];
   if (app.deps.config.env === 'production') app.addHook('onReady', async () => warmUp(site));
 
-  app.get(
-    '/wines/products/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Portfolio PDF: every wine matching the product list filters, grouped by country or kind, with a cover',
-        security: optionalBearer,
-        querystring: ZProductPdfQuery,
-        response: { 200: pdfAnswer, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { download, ...q } = req.query;
-      const job = await productPortfolioJob(db, site, q as TProductPdfQuery, await optionalViewer(req), req.lang);
-      return sendPdf(req, reply, job, download);
-    },
+  route(app, ops.productsPdf, async (ctx, { query }) => {
+    const { download, ...q } = query;
+    return sendPdf(ctx.req, ctx.reply, await productPortfolioJob(ctx.db, site, q, ctx.viewer, ctx.lang), download);
+  });
+  route(app, ops.productPdf, async (ctx, { params, query }) =>
+    sendPdf(ctx.req, ctx.reply, await productSheetJob(ctx.db, site, params.id, ctx.viewer, ctx.lang), query.download),
   );
-
-  app.get(
-    '/wines/products/:id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Tech sheet PDF of a wine (one A4 page; trade prices for approved buyers)',
-        security: optionalBearer,
-        params: ZIdParams,
-        querystring: ZPdfOptions,
-        response: { 200: pdfAnswer, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const job = await productSheetJob(db, site, req.params.id, await optionalViewer(req), req.lang);
-      return sendPdf(req, reply, job, req.query.download);
-    },
-  );
-
-  app.get(
-    '/wineries/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Winery portfolio PDF: every winery matching the text and countries, by country',
-        security: optionalBearer,
-        querystring: ZWineryPdfQuery,
-        response: { 200: pdfAnswer, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { download, ...q } = req.query;
-      const job = await wineryPortfolioJob(db, site, q, await optionalViewer(req), req.lang);
-      return sendPdf(req, reply, job, download);
-    },
-  );
-
-  app.get(
-    '/wineries/:id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Winery sheet PDF: the winery and its wines (one A4 page)',
-        security: optionalBearer,
-        params: ZIdParams,
-        querystring: ZPdfOptions,
-        response: { 200: pdfAnswer, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const job = await winerySheetJob(db, site, req.params.id, await optionalViewer(req), req.lang);
-      return sendPdf(req, reply, job, req.query.download);
-    },
+  route(app, ops.wineriesPdf, async (ctx, { query }) => {
+    const { download, ...q } = query;
+    return sendPdf(ctx.req, ctx.reply, await wineryPortfolioJob(ctx.db, site, q, ctx.viewer, ctx.lang), download);
+  });
+  route(app, ops.wineryPdf, async (ctx, { params, query }) =>
+    sendPdf(ctx.req, ctx.reply, await winerySheetJob(ctx.db, site, params.id, ctx.viewer, ctx.lang), query.download),
   );
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { getLookups, loc, countryName } from '../wines';
 import { getProductDetail, listProducts, resolveProductQuery } from '../wines';
 import { getWineryDetail, listWineries } from '../wineries';
-import type { Viewer } from '../wines';
+import type { Viewer } from '../session';
 import { formatKrw, koreaDate, localized } from './canvas';
 import { renderProductPortfolio, renderWineryPortfolio } from './portfolio';
 import { renderTechSheet, sugarName } from './tech-sheet';

@@ -1,9 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { users, withdrawals, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
-import type { Language } from '@podo/i18n';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
@@ -21,7 +19,7 @@ import {
   unhit,
   type BackoffPolicy,
 } from '../../lib/throttle';
-import type { AppDeps } from '../../deps';
+import type { ServiceCtx } from '../../deps';
 import { issueAndDeliver, verifyAndConsume } from '../certification';
 import { codeMinutes, loginCodeMail } from '../certification';
 import { withdrawnEmailHash } from '../certification';
@@ -122,10 +120,8 @@ export interface LoginInput {
   /** The e-mailed one-time code, when a previous answer was LOGIN_CODE_REQUIRED. */
   code?: string;
   ip: string;
-  lang: Language;
   /** Where links in the code e-mail point (siteOrigin: never the Host header). */
   origin: string;
-  log?: FastifyBaseLogger;
 }
 
 /**
@@ -133,18 +129,15 @@ export interface LoginInput {
  * one-time code (purpose LOGIN_EMAIL: hashed, 10 minutes, 5 attempts, the usual send limits) and answers
  * LOGIN_CODE_REQUIRED; with it, checks and uses up the code.
  */
-async function loginCodeStep(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>, user: UserRow, input: LoginInput) {
-  const db = deps.db.db;
+async function loginCodeStep(ctx: ServiceCtx, user: UserRow, input: LoginInput) {
+  const db = ctx.db;
   const target = user.email.toLowerCase();
   if (input.code) {
-    await verifyAndConsume(db, deps.tokens, { purpose: 'LOGIN_EMAIL', target, code: input.code });
+    await verifyAndConsume(db, ctx.tokens, { purpose: 'LOGIN_EMAIL', target, code: input.code });
     return;
   }
-  await issueAndDeliver(
-    db,
-    deps.tokens,
-    { purpose: 'LOGIN_EMAIL', target, ip: input.ip, releaseCooldown: true, log: input.log },
-    (issued) => deps.notifier.sendMail(loginCodeMail(deps.config, input.lang, { to: user.email, code: issued.code, origin: input.origin })),
+  await issueAndDeliver(db, ctx.tokens, { purpose: 'LOGIN_EMAIL', target, ip: input.ip, releaseCooldown: true, log: ctx.log }, (issued) =>
+    ctx.notifier.sendMail(loginCodeMail(ctx.config, ctx.lang, { to: user.email, code: issued.code, origin: input.origin })),
   );
   throw new AppError('LOGIN_CODE_REQUIRED', { minutes: codeMinutes('LOGIN_EMAIL') });
 }
@@ -156,8 +149,8 @@ async function loginCodeStep(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'n
  * forgets the pair's failures. Someone else's failures never keep the owner out: past the account-wide limit an
  * address that never logged in to the account needs an e-mailed code as well.
  */
-export async function login(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>, input: LoginInput) {
-  const db = deps.db.db;
+export async function login(ctx: ServiceCtx, input: LoginInput) {
+  const db = ctx.db;
   const email = input.email.trim().toLowerCase();
   const ipKey = loginIpThrottleKey(input.ip);
   const pairKey = loginPairKey(email, input.ip);
@@ -172,7 +165,7 @@ export async function login(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'no
   const [acct, live, left] = await Promise.all([
     hit(db, acctKey, LOGIN_POLICY.accountWindowMs),
     findUserByEmail(db, email),
-    recentlyWithdrawnMember(db, deps.tokens, email),
+    recentlyWithdrawnMember(db, ctx.tokens, email),
   ]);
   const user = live ?? left;
   if (!(await passwordMatches(user?.passwordHash, input.password)) || !user) throw new AppError('LOGIN_FAILED');
@@ -181,13 +174,13 @@ export async function login(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'no
 
   await Promise.all([unhit(db, ipKey), unhit(db, acctKey), clear(db, pairKey)]);
   const knownKey = loginKnownKey(email, input.ip);
-  if (acct.count > LOGIN_POLICY.perAccount && (await peek(db, knownKey)).count === 0) await loginCodeStep(deps, user, input);
+  if (acct.count > LOGIN_POLICY.perAccount && (await peek(db, knownKey)).count === 0) await loginCodeStep(ctx, user, input);
   await remember(db, knownKey, LOGIN_POLICY.knownAddressMs);
   await db
     .update(users)
-    .set({ lastLoginAt: sql`now()`, lang: input.lang })
+    .set({ lastLoginAt: sql`now()`, lang: ctx.lang })
     .where(eq(users.id, user.id));
-  return issueAccessToken(deps.tokens, user);
+  return issueAccessToken(ctx.tokens, user);
 }
 
 /**

@@ -18,9 +18,9 @@ import { AppError } from '../../lib/errors';
 import { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from '../wines';
 import { and, searchCondition } from '../wines';
 import { displayName, listProducts, pageInfo } from '../wines';
-import type { Viewer } from '../wines';
+import type { Viewer } from '../session';
 
-export type { Viewer } from '../wines';
+export type { Viewer } from '../session';
 export type { TWineryListQuery } from '@podo/contracts';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;

@@ -3,4 +3,3 @@ export { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrN
 export { and, searchCondition } from './product-sql';
 export { cachedAnswer, serveCached } from './response-cache';
 export { displayName, getProductDetail, listProducts, pageInfo, resolveProductQuery } from './service';
-export { optionalViewer, requireViewer, type Viewer } from './viewer';

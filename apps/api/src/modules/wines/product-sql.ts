@@ -10,7 +10,7 @@ import {
   type TProductListQuery,
 } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../session';
 
 /**
  * SQL of the wine lists, built with drizzle `sql` templates: every value (arrays included) is a bound parameter.

@@ -48,10 +48,10 @@ import {
   type ProductFilterSet,
 } from './product-sql';
 import { catalogCachingEnabled } from './response-cache';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../session';
 
-export type { Viewer } from './viewer';
-export { ANONYMOUS } from './viewer';
+export type { Viewer } from '../session';
+export { ANONYMOUS } from '../session';
 export { productListSql, toPgQuery, tradePriceSql } from './product-sql';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { users } from '@podo/db';
-import { requireUser } from '../session';
-import { notRevoked } from '../session';
+import { requireUser } from './guards';
+import { notRevoked } from './revocation';
 
 /**
  * Who is looking at the catalogue. Public (T) calls take the token when there is one and treat a missing,
@@ -19,7 +19,7 @@ export interface Viewer {
 
 export const ANONYMOUS: Viewer = Object.freeze({ userId: null, isBuyer: false, buyerLevel: null });
 
-function viewerOf(user: { id: number; role: string; status: string }): Viewer {
+export function viewerOf(user: { id: number; role: string; status: string }): Viewer & { userId: number } {
   // Same rule as requireBuyer: approved buyers and admins see trade prices.
   const isBuyer = user.status === 'APPROVED' && (user.role === 'BUYER' || user.role === 'ADMIN');
   return { userId: user.id, isBuyer, buyerLevel: null };
@@ -46,5 +46,5 @@ export async function optionalViewer(req: FastifyRequest): Promise<Viewer> {
 /** The viewer of a (T)-required call (wish list, likes): UNAUTHORIZED / TOKEN_INVALID like every member route. */
 export async function requireViewer(req: FastifyRequest): Promise<Viewer & { userId: number }> {
   const user = await requireUser(req);
-  return viewerOf(user) as Viewer & { userId: number };
+  return viewerOf(user);
 }

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors';
+
+/**
+ * Who may call an operation:
+ * - `public`: anyone; a token is not read.
+ * - `optional`: anyone; a valid token makes the caller a member (wish flags, trade prices), a bad one is ignored.
+ * - `user`: a logged-in member (UNAUTHORIZED without a token, TOKEN_INVALID for a bad one).
+ * - `buyer`: an approved trade buyer or an admin (NOT_APPROVED otherwise).
+ * - `admin`: an ADMIN member, or the admin CLI from this machine (ADMIN_ONLY otherwise).
+ */
+export type Auth = 'public' | 'optional' | 'user' | 'buyer' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of /api/v1: everything the server registers, the OpenAPI document lists and the typed client needs.
+ * Paths are relative to /api/v1 and name parameters as `:name`.
+ */
+export interface Operation {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  auth: Auth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A multipart upload: the handler reads the body itself. */
+  multipart?: boolean;
+  /** Status of success (200 unless given). */
+  status?: 200 | 201;
+  /** The success answer: a zod schema, or `{ file: media types }` for a PDF, a picture or an upload (the client gets the raw Response). */
+  response: z.ZodType | { file: string };
+  /** Error codes this call answers besides those of its auth and of validation (each with its one status). */
+  errors: readonly ErrorCode[];
+}
+
+/** Declares an operation; the literal types are kept, so the server and the client see its exact schemas. */
+export const defineOperation = <const O extends Operation>(op: O): O => op;
+
+type Schema<S> = S extends z.ZodType ? S : never;
+type Part<O, K extends 'params' | 'query' | 'body'> = O extends { [P in K]: infer S } ? (S extends z.ZodType ? S : never) : never;
+
+/** What a caller sends: path params, query and body as the schemas accept them (before defaults and transforms). */
+export type OperationInput<O extends Operation> = ([Part<O, 'params'>] extends [never] ? unknown : { params: z.input<Part<O, 'params'>> }) &
+  ([Part<O, 'query'>] extends [never] ? unknown : { query?: z.input<Part<O, 'query'>> }) &
+  ([Part<O, 'body'>] extends [never] ? unknown : { body: z.input<Part<O, 'body'>> });
+
+/** What the handler receives: the parsed (validated, defaulted) values. */
+export type OperationArgs<O extends Operation> = {
+  params: [Part<O, 'params'>] extends [never] ? Record<string, never> : z.output<Part<O, 'params'>>;
+  query: [Part<O, 'query'>] extends [never] ? Record<string, never> : z.output<Part<O, 'query'>>;
+  body: [Part<O, 'body'>] extends [never] ? undefined : z.output<Part<O, 'body'>>;
+};
+
+/** The success answer as the client reads it; a file answer is the raw Response. */
+export type OperationOutput<O extends Operation> = O['response'] extends z.ZodType ? z.output<Schema<O['response']>> : Response;
+
+/** Does a caller have to pass an input object? (Not when the call has no params and no body.) */
+export type InputRequired<O extends Operation> = [Part<O, 'params'>] extends [never]
+  ? [Part<O, 'body'>] extends [never]
+    ? false
+    : true
+  : true;
+
+/** `/wines/products/:id/wish` with {id: 7} → `/wines/products/7/wish` (values URL-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
+/** `a=1&ids=1,2`: arrays joined by commas (the API's list format), empty values left out. */
+export function toQueryString(q: Record<string, QueryValue> | object | undefined): string {
+  if (!q) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q as Record<string, QueryValue>)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length) p.set(k, v.join(','));
+    } else p.set(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}

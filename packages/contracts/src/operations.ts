@@ -1,0 +1,23 @@
+/**
+ * Every /api/v1 call as one object (./operation.ts): the server registers routes from them, the OpenAPI document
+ * and the typed client come from the same objects. One file per domain under ./ops.
+ */
+import * as account from './ops/account';
+import * as admin from './ops/admin';
+import * as catalog from './ops/catalog';
+import * as system from './ops/system';
+import type { Operation } from './operation';
+
+export * as accountOps from './ops/account';
+export * as adminOps from './ops/admin';
+export * as catalogOps from './ops/catalog';
+export * as systemOps from './ops/system';
+export * from './operation';
+
+type OpsOf<M> = { [K in keyof M as M[K] extends Operation ? K : never]: M[K] };
+const pick = <M extends object>(m: M) =>
+  Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'object' && v !== null && 'method' in v && 'path' in v)) as OpsOf<M>;
+
+/** All operations by name (names are unique across domains). */
+export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(admin) };
+export type Operations = typeof operations;

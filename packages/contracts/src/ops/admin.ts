@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZIdParam } from '../accounts';
+import { defineOperation } from '../operation';
+
+/**
+ * Back office (role ADMIN; under /api/v1/admin). The admin CLI reaches the same calls from this machine with a
+ * short-lived token of its own.
+ */
+const tags = ['admin'] as const;
+export const ZMemberResult = z.object({ data: ZAdminMember });
+export const ZMemberMessage = z.object({ message: z.string(), data: ZAdminMember });
+
+export const adminMembers = defineOperation({
+  method: 'GET',
+  path: '/admin/members',
+  tags,
+  summary: 'Members, newest first; filter by status, search e-mail, name and company',
+  auth: 'admin',
+  query: ZAdminMemberQuery,
+  response: ZAdminMemberList,
+  errors: [],
+});
+
+export const adminMember = defineOperation({
+  method: 'GET',
+  path: '/admin/members/:id',
+  tags,
+  summary: 'One member',
+  auth: 'admin',
+  params: ZIdParam,
+  response: ZMemberResult,
+  errors: ['NOT_FOUND'],
+});
+
+export const adminMemberCertificate = defineOperation({
+  method: 'GET',
+  path: '/admin/members/:id/certificate',
+  tags,
+  summary: "Download a member's business registration certificate",
+  auth: 'admin',
+  params: ZIdParam,
+  response: { file: 'image/jpeg, image/png, image/webp or application/pdf' },
+  errors: ['NOT_FOUND'],
+});
+
+export const adminApprove = defineOperation({
+  method: 'POST',
+  path: '/admin/members/:id/approve',
+  tags,
+  summary: 'Approve a PENDING or REJECTED application: the member becomes a BUYER (e-mailed)',
+  auth: 'admin',
+  params: ZIdParam,
+  response: ZMemberMessage,
+  errors: ['NOT_FOUND', 'MEMBER_NOT_PENDING'],
+});
+
+export const adminReject = defineOperation({
+  method: 'POST',
+  path: '/admin/members/:id/reject',
+  tags,
+  summary: 'Reject a PENDING application with a reason the member sees (e-mailed)',
+  auth: 'admin',
+  params: ZIdParam,
+  body: ZAdminRejectBody,
+  response: ZMemberMessage,
+  errors: ['NOT_FOUND', 'MEMBER_NOT_PENDING'],
+});
+
+export const adminBusinessChanges = defineOperation({
+  method: 'GET',
+  path: '/admin/business-changes',
+  tags,
+  summary: "Approved buyers' business changes waiting for review, the longest waiting first",
+  description: 'Each member shows the approved details in `business` and the requested ones in `business.pendingChanges`.',
+  auth: 'admin',
+  query: ZAdminPageQuery,
+  response: ZAdminMemberList,
+  errors: [],
+});
+
+export const adminApproveChanges = defineOperation({
+  method: 'POST',
+  path: '/admin/members/:id/business-changes/approve',
+  tags,
+  summary: "Approve a buyer's waiting business changes: they replace the approved details (e-mailed)",
+  auth: 'admin',
+  params: ZIdParam,
+  response: ZMemberMessage,
+  errors: ['NOT_FOUND', 'NO_PENDING_CHANGES'],
+});
+
+export const adminRejectChanges = defineOperation({
+  method: 'POST',
+  path: '/admin/members/:id/business-changes/reject',
+  tags,
+  summary: "Reject a buyer's waiting business changes with a reason: the approved details stay (e-mailed)",
+  auth: 'admin',
+  params: ZIdParam,
+  body: ZAdminRejectBody,
+  response: ZMemberMessage,
+  errors: ['NOT_FOUND', 'NO_PENDING_CHANGES'],
+});
