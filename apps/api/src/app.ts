@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
 import { createNotifier } from './lib/notify';
-import { errorMessage } from './lib/i18n';
+import { errorMessage } from '@podo/contracts/messages';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';

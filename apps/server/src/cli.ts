@@ -17,7 +17,7 @@ import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES } from '@podo/contracts';
 import { migrateDatabase, openDatabase, type DbHandle } from '@podo/db';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { AppError } from '@podo/api/lib/errors';
-import { errorMessage } from '@podo/api/lib/i18n';
+import { errorMessage } from '@podo/contracts/messages';
 import { createNotifier } from '@podo/api/lib/notify';
 import {
   approveBusinessChanges,

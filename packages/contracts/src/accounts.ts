@@ -12,7 +12,7 @@ import {
   SOCIAL_PROVIDERS,
 } from './rules';
 
-// Validation messages are keys of api.validation.* in @podo/i18n (see apps/api/src/lib/i18n.ts).
+// Validation messages are keys of api.validation.* in @podo/i18n (see messages.ts).
 const zEmail = z
   .string()
   .trim()

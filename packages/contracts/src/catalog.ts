@@ -34,7 +34,7 @@ const ZTextLang = z.enum(['ko-KR', 'en-US', 'zh-CN', 'zh-TW', 'ja-JP']).optional
 export const PRICE_MAX = 100_000_000;
 
 // ---- query helpers ---------------------------------------------------------------------------------------
-// Validation messages are keys of api.validation.* (see apps/api/src/lib/i18n.ts).
+// Validation messages are keys of api.validation.* (see messages.ts).
 
 /** Splits `1,2,3` or a repeated parameter into trimmed parts; undefined when absent or empty. */
 const splitList = (v: unknown) => {

@@ -3,7 +3,7 @@ import { ERROR_STATUS, type ErrorCode, type TApiError } from '@podo/contracts';
 import { AbandonedError } from '@podo/db';
 import { noteDatabaseFault } from '../modules/health/service';
 import { AppError, databaseFault, RequestValidationError } from './errors';
-import { errorMessage, validationMessage } from './i18n';
+import { errorMessage, validationMessage } from '@podo/contracts/messages';
 
 /** Retry-After of a 503 for a database fault: a lost connection is replaced at once, a lock or a restart takes seconds. */
 export const DB_RETRY_AFTER_SECONDS = 2;

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberStatus } from '../lib/account-rules';
-import { ApiError, browserApi, type CodeSent } from '../lib/api';
+import type { z } from 'zod';
+import type { ZCertSent } from '@podo/contracts';
+import * as accountOps from '@podo/contracts/ops/account';
+import { ApiError, createClient } from '../lib/api';
 import { useRoot } from '../lib/site';
 import { useAlert } from './global-alert';
 import { focusField, FormInput } from './ui';
+
+/** What a sent code answers: when it expires and when another may be asked for. */
+type CodeSent = z.infer<typeof ZCertSent>['data'];
 
 /** Channel on which the e-mail link page (/account/certemail) tells an open sign-up form the code was confirmed. */
 export const CERTEMAIL_CHANNEL = 'podo-certemail';
@@ -12,7 +18,10 @@ export const CERTEMAIL_CHANNEL = 'podo-certemail';
 /** The public API from the browser, in the page's language. */
 export function usePublicApi() {
   const { lang } = useRoot();
-  return useMemo(() => browserApi(lang), [lang]);
+  return useMemo(
+    () => createClient(accountOps, { fetch: (url, init) => window.fetch(url, { ...init, credentials: 'same-origin' }), lang }),
+    [lang],
+  );
 }
 
 /** Seconds left until `until` (ms since epoch), ticking every second; 0 when past or unset. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiFetch } from './api';
+import { operations } from '@podo/contracts/operations';
+import { ApiError, createClient, type ApiFetch } from './api';
 
 const UNAVAILABLE = { code: 'SERVICE_UNAVAILABLE', message: '서비스를 일시적으로 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.' };
 /** The API as the server's in-process transport answers it while the database is unavailable. */
@@ -8,7 +9,7 @@ const unavailable: ApiFetch = async () =>
 
 describe('a page whose API call answers 503 (database unavailable)', () => {
   it('is the error page with status 503, the localized message and Retry-After, not a 500', async () => {
-    const api = createApiClient({ fetch: unavailable, lang: 'ko-KR' });
+    const api = createClient(operations, { fetch: unavailable, lang: 'ko-KR' });
     const thrown = await api.me().then(
       () => null,
       (e: unknown) => e,
@@ -19,8 +20,8 @@ describe('a page whose API call answers 503 (database unavailable)', () => {
   });
 
   it('stays an ApiError for a form action, which shows its own message', async () => {
-    const api = createApiClient({ fetch: unavailable, lang: 'ko-KR' });
-    const thrown = await api.login({ email: 'buyer@example.com', password: 'Buyer!2345' }).then(
+    const api = createClient(operations, { fetch: unavailable, lang: 'ko-KR' });
+    const thrown = await api.login({ body: { email: 'buyer@example.com', password: 'Buyer!2345' } }).then(
       () => null,
       (e: unknown) => e,
     );

@@ -1,14 +1,14 @@
-import type {
-  TCountryList,
-  TLanguageList,
-  TLoginBody,
-  TLoginResult,
-  TMe,
-  TSignupBody,
-  CertMode,
-  SocialProvider,
-  BusinessType,
-} from '@podo/contracts';
+import type { z } from 'zod';
+import type { ZLoginResult } from '@podo/contracts';
+import {
+  fillPath,
+  toQueryString,
+  type InputRequired,
+  type Operation,
+  type OperationInput,
+  type OperationOutput,
+} from '@podo/contracts/operation';
+import type { ZProviderList } from '@podo/contracts/ops/account';
 import type { Language } from '@podo/i18n';
 import { data } from 'react-router';
 
@@ -35,72 +35,10 @@ export interface ApiClientOptions {
   token?: string;
 }
 
-export interface TokenData {
-  accessToken: string;
-  expiresAt: string;
-}
-/** Success answers that only carry news: a localized message, sometimes data. */
-export interface MessageResult<T = undefined> {
-  message: string;
-  data: T;
-}
-export interface CodeSent {
-  expiresAt: string;
-  resendAfterSeconds: number;
-}
-export interface FoundAccount {
-  email: string;
-  createdAt: string;
-}
-export interface OAuthProviderInfo {
-  provider: SocialProvider;
-  popup: { width: number; height: number };
-}
-export interface OAuthStart {
-  authorizeUrl: string;
-  state: string;
-  popup: { width: number; height: number };
-}
-export interface BusinessInput {
-  companyName: string;
-  businessNumber: string;
-  representative: string;
-  businessType: BusinessType;
-  taxEmail: string;
-}
-/** The current password, or for a member without one a re-authentication proof (POST /auth/{provider}/reauth). */
-export interface IdentityProof {
-  password?: string;
-  reauthToken?: string;
-}
-export interface ChangeUserBody extends IdentityProof {
-  fullName?: string;
-  birthday?: string;
-  agreeMarketing?: boolean;
-  business?: Partial<BusinessInput>;
-  certificateFileId?: string;
-}
-export interface OAuthCodeBody {
-  code: string;
-  state: string;
-  redirectUri: string;
-}
-
-/** Reads a providers answer whatever its envelope: [{provider, popup}] or {providers: […]} under data. */
-function providerList(raw: unknown): OAuthProviderInfo[] {
-  const d = (raw as { data?: unknown })?.data ?? raw;
-  const list = Array.isArray(d) ? d : ((d as { providers?: unknown })?.providers ?? []);
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((p): OAuthProviderInfo | null => {
-      if (typeof p === 'string') return { provider: p as SocialProvider, popup: { width: 580, height: 600 } };
-      const o = p as { provider?: string; id?: string; name?: string; popup?: { width: number; height: number }; enabled?: boolean };
-      const provider = (o.provider ?? o.id ?? o.name) as SocialProvider | undefined;
-      if (!provider || o.enabled === false) return null;
-      return { provider, popup: o.popup ?? { width: 580, height: 600 } };
-    })
-    .filter((p): p is OAuthProviderInfo => p !== null);
-}
+/** A token as the API answers it (login, sign-up, social login). */
+export type TokenData = z.infer<typeof ZLoginResult>['data'];
+/** A social login provider and the size of its popup. */
+export type OAuthProviderInfo = z.infer<typeof ZProviderList>['data'][number];
 
 /**
  * The transport of every API client: a call to /api/v1 with the language, the bearer token and a JSON body;
@@ -143,71 +81,34 @@ export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
   return { send, call };
 }
 
-/** The typed client of /api/v1 used by loaders and actions (in-process) and by the browser for public calls. */
-export function createApiClient(options: ApiClientOptions) {
+/** One call of an operation: the input is optional when the call has no path parameters and no body. */
+export type Call<O extends Operation> =
+  InputRequired<O> extends true
+    ? (input: OperationInput<O>) => Promise<OperationOutput<O>>
+    : (input?: OperationInput<O>) => Promise<OperationOutput<O>>;
+/** A client of a set of operations (a module of them, other exports ignored): one function per operation. */
+export type Client<Ops extends object> = {
+  [K in keyof Ops as Ops[K] extends Operation ? K : never]: Ops[K] extends Operation ? Call<Ops[K]> : never;
+};
+
+const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v;
+
+/**
+ * The typed client of the given operations (packages/contracts/src/operations.ts): the same transport for
+ * loaders and actions (in-process) and the browser (fetch). A file answer (PDF, picture) is the raw Response.
+ */
+export function createClient<Ops extends object>(ops: Ops, options: ApiClientOptions): Client<Ops> {
   const { send, call } = apiTransport(options);
-  const msg = <T = undefined>(method: string, path: string, body?: unknown) =>
-    call<{ message?: string; data?: T }>(method, path, body).then((r) => ({ message: r?.message ?? '', data: r?.data as T }));
-
-  return {
-    me: () => call<{ data: TMe }>('GET', '/me').then((r) => r.data),
-    login: (body: TLoginBody) => call<TLoginResult>('POST', '/login', body).then((r) => r.data),
-    languages: () => call<TLanguageList>('GET', '/setting/language').then((r) => r.data),
-    countries: () => call<TCountryList>('GET', '/countries').then((r) => r.data),
-
-    // sign-up and codes (public)
-    validEmail: (email: string) => msg<{ available: boolean }>('POST', '/valid-email', { email }),
-    validMobile: (mobile: string) => msg<{ available: boolean }>('POST', '/valid-mobile', { mobile }),
-    sendCode: (body: { mode: CertMode; mobile?: string; email?: string }) => msg<CodeSent>('POST', '/cert', body),
-    confirmCode: (body: { mode: CertMode; mobile?: string; email?: string; code: string }) => msg('POST', '/cert/confirm', body),
-    signup: (body: TSignupBody) => call<{ data: TokenData }>('POST', '/signup', body).then((r) => r.data),
-
-    // recovery (public)
-    findAccount: (body: { fullname: string; mobile: string }) => msg<CodeSent | undefined>('POST', '/find/account/mobile', body),
-    findAccountConfirm: (body: { fullname: string; mobile: string; code: string }) =>
-      msg<{ accounts: FoundAccount[] }>('POST', '/find/account/mobile/confirm', body),
-    findPasswordEmail: (body: { email: string; fullname: string }) => msg('POST', '/find/password/email', body),
-    findPasswordMobile: (body: { email: string; mobile: string; fullname: string }) =>
-      msg<CodeSent | undefined>('POST', '/find/password/mobile', body),
-    findPasswordMobileConfirm: (body: { email: string; mobile: string; code: string; password?: string }) =>
-      msg('POST', '/find/password/mobile/confirm', body),
-    resetPasswordEmail: (body: { email: string; code: string; password: string }) => msg('POST', '/reset/password/email', body),
-    resetPasswordMobile: (body: { email: string; mobile: string; code: string; password: string }) =>
-      msg('POST', '/reset/password/mobile', body),
-
-    // my account (token)
-    matchPassword: (body: { email: string; password: string }) => msg('POST', '/me/match-password', body),
-    changePassword: (body: { email: string; password: string; newPassword: string }) => msg<TokenData>('PUT', '/me/change-password', body),
-    snoozePasswordCampaign: () => msg('POST', '/me/password-campaign/snooze', {}),
-    changeMobile: (body: { mode: 'CERT_MOBILE'; mobile: string; code: string } & IdentityProof) => msg('PUT', '/change-mobile', body),
-    changeUser: (body: ChangeUserBody) => msg<TMe>('PUT', '/change-user', body),
-    changeSns: (body: { snsType: SocialProvider } & IdentityProof & OAuthCodeBody) => msg('PUT', '/change-sns', body),
-    /** A fresh social login of the logged-in member: a single-use proof for account changes (members without a password). */
-    reauth: (provider: SocialProvider, body: OAuthCodeBody) =>
-      msg<{ reauthToken: string; expiresAt: string }>('POST', `/auth/${provider}/reauth`, body),
-    unlinkSns: (provider: SocialProvider) => msg('DELETE', `/me/sns/${provider}`),
-    leave: (body: { password: string; leaveTerms: true; leaveReason: string }) => msg('POST', '/leave-user', body),
-    /** The raw answer (a file), for the download route to pass on. */
-    certificate: () => send('GET', '/me/certificate'),
-
-    // social login
-    oauthProviders: () => call<unknown>('GET', '/auth/providers').then(providerList),
-    oauthStart: (provider: SocialProvider, redirectUri: string, purpose: 'login' | 'reauth' = 'login') =>
-      call<{ data: OAuthStart }>(
-        'GET',
-        `/auth/${provider}/start?redirectUri=${encodeURIComponent(redirectUri)}${purpose === 'reauth' ? '&purpose=reauth' : ''}`,
-      ).then((r) => r.data),
-    oauthLogin: (provider: SocialProvider, body: OAuthCodeBody) =>
-      call<{ data: TokenData }>('POST', `/auth/${provider}`, body).then((r) => r.data),
-    /** The Kakao code flow of the spec: answers access_token (a 7-day token). */
-    kakaoOAuth: (body: OAuthCodeBody) =>
-      call<{ access_token: string; expires_at: string }>('POST', '/oauth', body).then((r): TokenData => ({
-        accessToken: r.access_token,
-        expiresAt: r.expires_at,
-      })),
-  };
+  const client: Record<string, (input?: { params?: object; query?: object; body?: unknown }) => Promise<unknown>> = {};
+  for (const [name, op] of Object.entries(ops) as [string, unknown][]) {
+    if (!isOperation(op)) continue;
+    client[name] = (input) => {
+      const path = fillPath(op.path, input?.params as Record<string, unknown> | undefined) + toQueryString(input?.query);
+      return 'file' in op.response ? send(op.method, path) : call(op.method, path, op.body ? input?.body : undefined);
+    };
+  }
+  return client as Client<Ops>;
 }
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 async function errorOf(res: Response): Promise<ApiError> {
   let json: unknown;
@@ -219,11 +120,6 @@ async function errorOf(res: Response): Promise<ApiError> {
   }
   const err = (json ?? {}) as { message?: string; code?: string };
   return new ApiError(res.status, typeof err.message === 'string' ? err.message : '', err.code);
-}
-
-/** Browser-side client for the public calls (the token cookie is HttpOnly: authenticated calls go through actions). */
-export function browserApi(lang: Language): ApiClient {
-  return createApiClient({ fetch: (url, init) => window.fetch(url, { ...init, credentials: 'same-origin' }), lang });
 }
 
 /** The plain shape an action answers with, so the page can show the message where it belongs. */

@@ -1,12 +1,11 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiError } from './api';
-import { createCatalogApi } from './catalog-api';
-import { requestLanguage, requestToken } from './request.server';
+import { requestToken, serverApi } from './request.server';
 import { clearTokenCookie, LOGIN_PATH, readBody, safeRedirect, str } from './session.server';
 
 /** The catalogue client of a loader or action: in-process transport, request language, the visitor's token if any. */
 export function catalogApi(request: Request, context: AppLoadContext) {
-  return createCatalogApi({ fetch: context.apiFetch, lang: requestLanguage(request), token: requestToken(request, context) });
+  return serverApi(request, context, requestToken(request, context));
 }
 
 /**
@@ -62,8 +61,8 @@ export async function toggleAction(request: Request, context: AppLoadContext) {
   try {
     const r =
       intent === 'wish'
-        ? await api.toggleWish(id).then((x) => ({ on: x.wished, count: x.wishCount }))
-        : await api.toggleWineryLike(id).then((x) => ({ on: x.liked, count: x.likeCount }));
+        ? await api.toggleWish({ params: { id } }).then(({ data: x }) => ({ on: x.wished, count: x.wishCount }))
+        : await api.toggleWineryLike({ params: { id } }).then(({ data: x }) => ({ on: x.liked, count: x.likeCount }));
     if (!js) throw redirect(back);
     return data<ToggleResult>({ ok: true, intent, id, ...r });
   } catch (e) {

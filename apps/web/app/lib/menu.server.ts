@@ -6,7 +6,8 @@ import type { Language } from '@podo/i18n';
 import { webMessages } from '@podo/i18n/resources';
 import type { MenuData } from '../components/mega-menu';
 import { DrawerItems, MegaColumns } from '../components/menu-markup';
-import { createCatalogApi } from './catalog-api';
+import { operations } from '@podo/contracts/operations';
+import { createClient } from './api';
 import { createI18n } from './i18n';
 import type { MenuHtml } from './menu-html';
 
@@ -27,8 +28,13 @@ const cache = new Map<Language, Entry>();
  * the menu shows: ids and names, areas and types without wines left out, countries without areas left out.
  */
 async function fetchMenu(context: AppLoadContext, lang: Language): Promise<MenuData> {
-  const api = createCatalogApi({ fetch: context.apiFetch, lang });
-  const [kinds, countries, types] = await Promise.all([api.kinds(), api.productionAreas(), api.types()]);
+  const api = createClient(operations, { fetch: context.apiFetch, lang });
+  const query = { serviceType: 'BRAND' } as const;
+  const [kinds, countries, types] = await Promise.all([
+    api.kinds({ query }).then((r) => r._embedded.items),
+    api.productionAreas({ query }).then((r) => r._embedded.countries),
+    api.grapeTypes({ query }).then((r) => r.types.content),
+  ]);
   return {
     kinds: kinds.filter((k) => k.qty > 0).map((k) => ({ id: k.id, name: k.name, color: k.color })),
     countries: countries

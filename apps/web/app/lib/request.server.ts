@@ -1,7 +1,8 @@
 import { tokenCookieName } from '@podo/config/shared';
 import { matchLanguage, resolveLanguage, type Language } from '@podo/i18n';
 import type { AppLoadContext } from 'react-router';
-import { createApiClient } from './api';
+import { operations, type Operations } from '@podo/contracts/operations';
+import { createClient, type Client } from './api';
 import { LANG_COOKIE, parseCookies } from './cookies';
 
 /** Request language: lang query, else the saved choice, else Accept-Language, else ko-KR. */
@@ -20,6 +21,8 @@ export function requestToken(request: Request, context: AppLoadContext): string 
 }
 
 /** API client for a loader: in-process transport, the request's language and token. */
-export function serverApi(request: Request, context: AppLoadContext, token?: string) {
-  return createApiClient({ fetch: context.apiFetch, lang: requestLanguage(request), token });
+export function serverApi(request: Request, context: AppLoadContext, token?: string): ServerApi {
+  return createClient(operations, { fetch: context.apiFetch, lang: requestLanguage(request), token });
 }
+/** The client of every operation, as loaders and actions use it. */
+export type ServerApi = Client<Operations>;

@@ -1,8 +1,10 @@
+import type { z } from 'zod';
+import { validationMessage } from '@podo/contracts/messages';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { tokenCookieName } from '@podo/config/shared';
-import { ApiError, apiTransport, type ActionResult, type ApiClient, type TokenData } from './api';
+import { ApiError, type ActionResult, type TokenData } from './api';
 import { clearCookie, serializeCookie } from './cookies';
-import { requestLanguage, requestToken, serverApi } from './request.server';
+import { requestLanguage, requestToken, serverApi, type ServerApi } from './request.server';
 
 export const LOGIN_PATH = '/account/login';
 
@@ -26,9 +28,9 @@ export const clearTokenCookie = (context: AppLoadContext) => clearCookie(tokenCo
 export async function logoutOnApi(request: Request, context: AppLoadContext, everywhere = false): Promise<void> {
   const token = requestToken(request, context);
   if (!token) return;
-  const api = apiTransport({ fetch: context.apiFetch, lang: requestLanguage(request), token });
+  const api = serverApi(request, context, token);
   try {
-    await api.send('POST', everywhere ? '/logout-all' : '/logout');
+    await (everywhere ? api.logoutAll() : api.logout());
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return;
     throw e;
@@ -44,13 +46,23 @@ export function safeRedirect(to: unknown, fallback = '/mypage'): string {
 }
 
 /** The API client with the visitor's token; without a token the visitor is sent to log in. */
-export function memberApi(request: Request, context: AppLoadContext): ApiClient {
+export function memberApi(request: Request, context: AppLoadContext): ServerApi {
   const token = requestToken(request, context);
   if (!token) {
     const url = new URL(request.url);
     throw redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname)}`);
   }
   return serverApi(request, context, token);
+}
+
+/**
+ * A posted body checked against the API's own schema before it is sent on: the parsed value, or the API's 400
+ * (VALIDATION_FAILED) with the same localized sentence the API would answer.
+ */
+export function checked<S extends z.ZodType>(schema: S, body: unknown, request: Request): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ApiError(400, validationMessage(requestLanguage(request), result.error.issues, 'body'), 'VALIDATION_FAILED');
 }
 
 /** The failure of an API call as an action answer; anything but an ApiError is rethrown. */

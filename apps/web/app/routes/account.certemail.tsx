@@ -38,7 +38,7 @@ export default function CertEmail() {
       return;
     }
     api
-      .confirmCode({ mode, email, code })
+      .confirmCode({ body: { mode, email, code } })
       .then((r) => {
         setState({ kind: 'ok', message: r.message || t('certemail.verified') });
         if (typeof BroadcastChannel !== 'undefined') {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { normalizeMobile } from '@podo/contracts/rules';
 import type { Route } from './+types/account.findemail';
-import type { FoundAccount } from '../lib/api';
+import type { z } from 'zod';
+import type { ZFoundAccounts } from '@podo/contracts/accounts';
 import { formatDate, formatMobileInput, isCode } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
@@ -33,7 +34,7 @@ export default function FindEmail() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
   const [news, setNews] = useState<string>();
-  const [found, setFound] = useState<{ message: string; accounts: FoundAccount[] } | null>(null);
+  const [found, setFound] = useState<{ message: string; accounts: z.infer<typeof ZFoundAccounts>['data']['accounts'] } | null>(null);
   const timer = useCodeTimer();
   const { errors, setErrors, setError, showApiError } = useFormErrors<Field>(SCOPE, {
     ...CODE_FIELD_ERRORS,
@@ -50,7 +51,7 @@ export default function FindEmail() {
     if (!focusFirstError(SCOPE, e, ['fullname', 'mobile']) || !mobileNorm) return;
     setBusy('send');
     try {
-      const r = await api.findAccount({ fullname: fullname.trim(), mobile: mobileNorm });
+      const r = await api.findAccount({ body: { fullname: fullname.trim(), mobile: mobileNorm } });
       timer.started(r.data ?? undefined, 180);
       setCode('');
       setNews(r.message || t('code.sent'));
@@ -71,7 +72,7 @@ export default function FindEmail() {
     }
     setBusy('confirm');
     try {
-      const r = await api.findAccountConfirm({ fullname: fullname.trim(), mobile: mobileNorm, code });
+      const r = await api.findAccountConfirm({ body: { fullname: fullname.trim(), mobile: mobileNorm, code } });
       setFound({ message: r.message, accounts: r.data?.accounts ?? [] });
       requestAnimationFrame(() => document.getElementById('findemail-result')?.focus());
     } catch (err) {

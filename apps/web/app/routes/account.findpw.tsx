@@ -66,7 +66,7 @@ function ByEmail() {
     if (!focusFirstError(scope, e, ['email', 'fullname'])) return;
     setBusy(true);
     try {
-      const r = await api.findPasswordEmail({ email: email.trim(), fullname: fullname.trim() });
+      const r = await api.findPasswordEmail({ body: { email: email.trim(), fullname: fullname.trim() } });
       setSent(r.message || t('findPassword.emailSent'));
     } catch (err) {
       showApiError(err);
@@ -166,7 +166,7 @@ function ByMobile() {
     if (!focusFirstError(scope, e, ['email', 'fullname', 'mobile']) || !mobileNorm) return;
     setBusy('send');
     try {
-      const r = await api.findPasswordMobile({ email: email.trim(), fullname: fullname.trim(), mobile: mobileNorm });
+      const r = await api.findPasswordMobile({ body: { email: email.trim(), fullname: fullname.trim(), mobile: mobileNorm } });
       timer.started(r.data ?? undefined, 180);
       setVerified(false);
       setCode('');
@@ -187,7 +187,7 @@ function ByMobile() {
     }
     setBusy('confirm');
     try {
-      const r = await api.findPasswordMobileConfirm({ email: email.trim(), mobile: mobileNorm, code });
+      const r = await api.findPasswordMobileConfirm({ body: { email: email.trim(), mobile: mobileNorm, code } });
       setVerified(true);
       setNews(r.message || t('code.verified'));
       focusField(scope, 'password');
@@ -205,7 +205,7 @@ function ByMobile() {
     if (!focusFirstError(scope, e, ['password', 'passwordConfirm'])) return;
     setBusy('reset');
     try {
-      const r = await api.resetPasswordMobile({ email: email.trim(), mobile: mobileNorm, code, password });
+      const r = await api.resetPasswordMobile({ body: { email: email.trim(), mobile: mobileNorm, code, password } });
       setDone(r.message || t('resetPassword.done'));
     } catch (err) {
       showApiError(err);

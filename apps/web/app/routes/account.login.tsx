@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const providers = await serverApi(request, context)
     .oauthProviders()
+    .then((r) => r.data)
     .catch(() => []);
   return { providers };
 }
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only in the extra step (LOGIN_CODE_REQUIRED): the code e-mailed after the right password.
   const code = String(form.get('code') ?? '').trim();
   try {
-    const token = await serverApi(request, context).login({ email, password, ...(code ? { code } : {}) });
+    const { data: token } = await serverApi(request, context).login({ body: { email, password, ...(code ? { code } : {}) } });
     return redirect(safeRedirect(form.get('redirect')), { headers: { 'Set-Cookie': tokenCookie(context, token) } });
   } catch (e) {
     return data(failure(e));

@@ -39,7 +39,7 @@ export default function ResetPassword() {
     if (!focusFirstError(SCOPE, e, ['password', 'passwordConfirm'])) return;
     setBusy(true);
     try {
-      const r = await api.resetPasswordEmail({ email, code, password });
+      const r = await api.resetPasswordEmail({ body: { email, code, password } });
       setDone(r.message || t('resetPassword.done'));
     } catch (err) {
       const c = (err as { code?: string }).code;

@@ -9,13 +9,13 @@ import {
   normalizeMobile,
   type BusinessType,
 } from '@podo/contracts/rules';
-import type { TSignupBody } from '@podo/contracts';
+import { ZSignupBody, type TSignupBody } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.signup';
 import { ApiError } from '../lib/api';
 import { formatMobileInput, isCode, isEmail, passwordErrors } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
-import { failure, readBody, tokenCookie } from '../lib/session.server';
+import { checked, failure, readBody, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
 import { CERTEMAIL_CHANNEL, CodeInput, SendCodeButton, useCodeTimer, usePublicApi } from '../components/account';
 import { BusinessFields } from '../components/business-fields';
@@ -34,9 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Signs up and signs in: the token goes into the HttpOnly cookie, then my page greets the new member. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await readBody(request)) as unknown as TSignupBody;
   try {
-    const token = await serverApi(request, context).signup(body);
+    const body = checked(ZSignupBody, await readBody(request), request);
+    const { data: token } = await serverApi(request, context).signup({ body });
     return redirect('/mypage?welcome=signup', { headers: { 'Set-Cookie': tokenCookie(context, token) } });
   } catch (e) {
     return data(failure(e));
@@ -236,7 +236,7 @@ export default function Signup() {
       },
       certificateFileId: certificate.id,
     };
-    void fetcher.submit(body as unknown as Record<string, string>, { method: 'post', encType: 'application/json' });
+    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
 
   // ---- verification calls ---------------------------------------------------------------------------------
@@ -255,7 +255,7 @@ export default function Signup() {
   const checkMobile = async () => {
     if (!mobileNorm) return;
     try {
-      const r = await api.validMobile(mobileNorm);
+      const r = await api.validMobile({ body: { mobile: mobileNorm } });
       setNews((n) => ({ ...n, mobile: r.data?.available === false ? r.message : undefined }));
     } catch {
       /* the send call reports problems */
@@ -265,7 +265,7 @@ export default function Signup() {
     if (!mobileNorm) return apiFail(new ApiError(400, f.mobile ? t('validation.mobile') : t('validation.mobileRequired')), 'mobile');
     setBusy('mobile');
     try {
-      const r = await api.sendCode({ mode: 'SIGNUP_MOBILE', mobile: mobileNorm });
+      const r = await api.sendCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm } });
       mobileTimer.started(r.data, 180);
       setVerified((v) => ({ ...v, mobile: undefined }));
       set('mobileCode', '');
@@ -282,7 +282,7 @@ export default function Signup() {
     if (!isCode(f.mobileCode)) return apiFail(new ApiError(400, t('validation.code')), 'mobileCode');
     setBusy('mobileCode');
     try {
-      await api.confirmCode({ mode: 'SIGNUP_MOBILE', mobile: mobileNorm, code: f.mobileCode });
+      await api.confirmCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm, code: f.mobileCode } });
       setVerified((v) => ({ ...v, mobile: mobileNorm }));
       setNews((n) => ({ ...n, mobile: undefined }));
     } catch (e) {
@@ -297,7 +297,7 @@ export default function Signup() {
       return false;
     }
     try {
-      const r = await api.validEmail(emailNorm);
+      const r = await api.validEmail({ body: { email: emailNorm } });
       if (r.data?.available === false) {
         setErrors((er) => ({ ...er, email: r.message || t('validation.emailTaken') }));
         setEmailOk(null);
@@ -315,7 +315,7 @@ export default function Signup() {
     setBusy('email');
     try {
       if (!(await checkEmail())) return;
-      const r = await api.sendCode({ mode: 'SIGNUP_EMAIL', email: emailNorm });
+      const r = await api.sendCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm } });
       emailTimer.started(r.data, 600);
       setVerified((v) => ({ ...v, email: undefined }));
       set('emailCode', '');
@@ -331,7 +331,7 @@ export default function Signup() {
     if (!isCode(f.emailCode)) return apiFail(new ApiError(400, t('validation.code')), 'emailCode');
     setBusy('emailCode');
     try {
-      await api.confirmCode({ mode: 'SIGNUP_EMAIL', email: emailNorm, code: f.emailCode });
+      await api.confirmCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm, code: f.emailCode } });
       setVerified((v) => ({ ...v, email: emailNorm }));
       setNews((n) => ({ ...n, email: undefined }));
     } catch (e) {

@@ -6,7 +6,7 @@ import { clearTokenCookie, LOGIN_PATH, memberApi } from '../lib/session.server';
 /** Downloads the member's business certificate: the API's answer passed on (the browser has no token to ask itself). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    const res = await memberApi(request, context).certificate();
+    const res = await memberApi(request, context).myCertificate();
     // Always a download, never sniffed or run here, whatever the answer passed on says.
     const headers = new Headers({
       'cache-control': 'private, no-store',

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const api = memberApi(request, context);
   const result = await apiAction(request, context, () =>
-    api.leave({ password: str(body.password), leaveTerms: true, leaveReason: str(body.leaveReason) }),
+    api.leave({ body: { password: str(body.password), leaveTerms: true, leaveReason: str(body.leaveReason) } }),
   );
   if (!result.data.ok) return result;
   const headers = new Headers();

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   return apiAction(request, context, () =>
     withIdentityProof(request, context, body.password, (proof) =>
-      memberApi(request, context).changeMobile({ mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code), ...proof }),
+      memberApi(request, context).changeMobile({ body: { mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code), ...proof } }),
     ),
   );
 }
@@ -103,7 +103,7 @@ export default function ChangeMobile() {
     }
     setBusy(true);
     try {
-      const r = await api.sendCode({ mode: 'CERT_MOBILE', mobile: mobileNorm });
+      const r = await api.sendCode({ body: { mode: 'CERT_MOBILE', mobile: mobileNorm } });
       timer.started(r.data, 180);
       setCode('');
       setNews(r.message || t('code.sent'));

@@ -27,8 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = memberApi(request, context);
   if (str(body.intent) === 'snooze') return apiAction(request, context, () => api.snoozePasswordCampaign());
   return apiAction(request, context, async () => {
-    const me = await api.me();
-    const r = await api.changePassword({ email: me.email, password: str(body.password), newPassword: str(body.newPassword) });
+    const { data: me } = await api.me();
+    const r = await api.changePassword({ body: { email: me.email, password: str(body.password), newPassword: str(body.newPassword) } });
     return { message: r.message, setCookie: r.data?.accessToken ? [tokenCookie(context, r.data)] : [] };
   });
 }

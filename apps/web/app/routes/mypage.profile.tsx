@@ -11,13 +11,14 @@ import {
   normalizeBusinessNumber,
   type BusinessType,
 } from '@podo/contracts/rules';
-import type { TMe } from '@podo/contracts';
+import { ZChangeUserBody, type TMe } from '@podo/contracts/accounts';
 import type { Route } from './+types/mypage.profile';
-import { apiErrorOf, type ChangeUserBody } from '../lib/api';
+import type { z } from 'zod';
+import { apiErrorOf } from '../lib/api';
 import { formatBytes, formatDate, isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { withIdentityProof } from '../lib/reauth.server';
-import { apiAction, memberApi, readBody } from '../lib/session.server';
+import { apiAction, checked, memberApi, readBody } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
 import { CurrentPasswordInput, useActionResult } from '../components/account';
 import { BusinessFields } from '../components/business-fields';
@@ -36,10 +37,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** A member without a password proves it is them with the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await readBody(request)) as ChangeUserBody;
-  return apiAction(request, context, () =>
-    withIdentityProof(request, context, body.password, (proof) => memberApi(request, context).changeUser({ ...body, ...proof })),
-  );
+  const posted = await readBody(request);
+  return apiAction(request, context, () => {
+    const body = checked(ZChangeUserBody, posted, request);
+    return withIdentityProof(request, context, body.password, (proof) =>
+      memberApi(request, context).changeUser({ body: { ...body, ...proof } }),
+    );
+  });
 }
 
 const SCOPE = 'profile';
@@ -152,7 +156,7 @@ function ProfileForm({ user }: { user: TMe }) {
     setErrors(e);
     const order = ['fullName', 'birthday', 'companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail', 'password'];
     if (!focusFirstError(SCOPE, e, order) || e.reauth) return;
-    const body: ChangeUserBody = {
+    const body: z.input<typeof ZChangeUserBody> = {
       fullName: f.fullName.trim(),
       agreeMarketing: f.agreeMarketing,
       ...(f.birthday ? { birthday: f.birthday } : {}),

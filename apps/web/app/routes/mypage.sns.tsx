@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDERS, SOCIAL_POPUP_SIZE, type SocialProvider } from '@podo/contracts/rules';
+import { ZProviderParam } from '@podo/contracts/ops/account';
 import type { Route } from './+types/mypage.sns';
 import { apiErrorOf } from '../lib/api';
 import { formatDate } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { withIdentityProof } from '../lib/reauth.server';
 import { serverApi } from '../lib/request.server';
-import { apiAction, memberApi, readBody, str } from '../lib/session.server';
+import { apiAction, checked, memberApi, readBody, str } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
 import { CurrentPasswordInput, useActionResult, useFormErrors } from '../components/account';
 import { useAlert } from '../components/global-alert';
@@ -22,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, (
 export async function loader({ request, context }: Route.LoaderArgs) {
   const providers = await serverApi(request, context)
     .oauthProviders()
+    .then((r) => r.data)
     .catch(() => []);
   return { providers };
 }
@@ -33,19 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
-  const provider = str(body.provider) as SocialProvider;
-  if (str(body.intent) !== 'link') return apiAction(request, context, () => memberApi(request, context).unlinkSns(provider));
-  return apiAction(request, context, () =>
-    withIdentityProof(request, context, body.password, (proof) =>
+  return apiAction(request, context, () => {
+    const { provider } = checked(ZProviderParam, { provider: str(body.provider) }, request);
+    if (str(body.intent) !== 'link') return memberApi(request, context).unlinkSns({ params: { provider } });
+    return withIdentityProof(request, context, body.password, (proof) =>
       memberApi(request, context).changeSns({
-        snsType: provider,
-        code: str(body.code),
-        state: str(body.state),
-        redirectUri: str(body.redirectUri),
-        ...proof,
+        body: { snsType: provider, code: str(body.code), state: str(body.state), redirectUri: str(body.redirectUri), ...proof },
       }),
-    ),
-  );
+    );
+  });
 }
 
 const SCOPE = 'sns';

@@ -50,14 +50,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const codeBody = { code: str(body.code), state: str(body.state), redirectUri: str(body.redirectUri) };
   try {
     if (intent === 'reauth') {
-      const r = await memberApi(request, context).reauth(provider, codeBody);
+      const r = await memberApi(request, context).reauth({ params: { provider }, body: codeBody });
       return data<ActionResult<{ redirect: string }>>(
         { ok: true, message: r.message, data: { redirect }, at: Date.now() },
         { headers: { 'Set-Cookie': reauthCookie(context, r.data) } },
       );
     }
     const api = serverApi(request, context);
-    const token = provider === 'kakao' ? await api.kakaoOAuth(codeBody) : await api.oauthLogin(provider, codeBody);
+    // Kakao's code flow answers the spec's access_token / expires_at.
+    const token =
+      provider === 'kakao'
+        ? await api.kakaoOAuth({ body: codeBody }).then((r) => ({ accessToken: r.access_token, expiresAt: r.expires_at }))
+        : (await api.oauthLogin({ params: { provider }, body: codeBody })).data;
     return data<ActionResult<{ redirect: string }>>(
       { ok: true, message: '', data: { redirect }, at: Date.now() },
       { headers: { 'Set-Cookie': tokenCookie(context, token) } },
@@ -138,8 +142,8 @@ export default function OAuthCallback() {
       const intent = intentOf(params.get('intent'));
       const redirect = params.get('redirect') ?? '';
       api
-        .oauthStart(provider, redirectUri, intent === 'reauth' ? 'reauth' : 'login')
-        .then((s) => {
+        .oauthStart({ params: { provider }, query: { redirectUri, ...(intent === 'reauth' ? { purpose: 'reauth' } : {}) } })
+        .then(({ data: s }) => {
           const pending: OAuthPending = {
             state: s.state,
             provider,

@@ -5,7 +5,7 @@ import { fill, PdfPage, pdfMeta } from '../components/pdf-viewer';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.pid);
-  const p = await orNotFound(catalogApi(request, context).product(id));
+  const p = (await orNotFound(catalogApi(request, context).product({ params: { id } }))).data;
   return {
     id: p.id,
     name: p.name,

@@ -18,7 +18,7 @@ import { textLang } from '../lib/text-lang';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.pid);
-  const product = await orNotFound(catalogApi(request, context).product(id));
+  const product = (await orNotFound(catalogApi(request, context).product({ params: { id } }))).data;
   // The related wines travel as the four cards the page shows (the page's data is in its HTML).
   return { product: { ...product, related: product.related.slice(0, 4).map(cardView) }, origin: publicOrigin(request, context) };
 }

@@ -49,15 +49,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Every call is awaited together: a promise left pending while another call throws would reject unhandled.
   let list: TProductPage;
   let facets: TLeftFilter;
-  let sorts: Awaited<ReturnType<typeof api.sortTypes>>;
+  let sorts: Awaited<ReturnType<typeof api.productSortTypes>>['_embedded']['items'];
   let error: string | null = null;
   try {
-    [list, facets, sorts] = await Promise.all([api.products(query as never), api.leftFilter(filters as never), api.sortTypes()]);
+    [list, facets, sorts] = await Promise.all([
+      api.products({ query }),
+      api.leftFilter({ query: { ...filters, serviceType: 'BRAND' } }).then((r) => r.data),
+      api.productSortTypes().then((r) => r._embedded.items),
+    ]);
   } catch (e) {
     // A filter the API refuses (bad number, reversed range): say why and show the whole catalogue's choices.
     if (!(e instanceof ApiError) || !e.isClientError) throw e;
     error = e.message;
-    [facets, sorts] = await Promise.all([api.leftFilter({}), api.sortTypes()]);
+    [facets, sorts] = await Promise.all([
+      api.leftFilter({ query: { serviceType: 'BRAND' } }).then((r) => r.data),
+      api.productSortTypes().then((r) => r._embedded.items),
+    ]);
     list = { _embedded: { items: [] }, page: { size: PRODUCT_PAGE_SIZE, number: 1, totalElements: 0, totalPages: 0 } };
   }
   // Only what the page shows travels in its HTML; the cards and facets as JSON text (lib/packed.ts).

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let error: string | null = null;
   try {
     const q = apiQueryOf(filters, 1);
-    total = (await catalogApi(request, context).products(q as never)).page.totalElements;
+    total = (await catalogApi(request, context).products({ query: q })).page.totalElements;
   } catch (e) {
     // A filter the API refuses: say why, as the list does.
     if (!(e instanceof ApiError) || !e.isClientError) throw e;

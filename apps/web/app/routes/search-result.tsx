@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TProductPage, TWineryPage } from '@podo/contracts/catalog';
 import type { Route } from './+types/search-result';
 import { ApiError } from '../lib/api';
-import { createCatalogApi } from '../lib/catalog-api';
+import { operations } from '@podo/contracts/operations';
+import { createClient } from '../lib/api';
 import { tokenUsable } from '../lib/cookies';
 import { pageMeta } from '../lib/meta';
 import { recentSearchCookie, recentSearchesOf, withRecentSearch } from '../lib/recent-searches';
@@ -62,12 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = requestToken(request, context);
   const lang = requestLanguage(request);
   const run = (withToken: boolean) => {
-    const api = createCatalogApi({ fetch: context.apiFetch, lang, token: withToken ? token : undefined });
+    const api = createClient(operations, { fetch: context.apiFetch, lang, token: withToken ? token : undefined });
     const wineSize = tab === 'wine' ? SEARCH_PAGE_SIZE : tab === 'all' ? ALL_TAB_WINES : 1;
     const winerySize = tab === 'winery' ? SEARCH_PAGE_SIZE : tab === 'all' ? ALL_TAB_WINERIES : 1;
     return Promise.all([
-      api.products({ query: q, page: tab === 'wine' ? page : 1, size: wineSize }),
-      api.wineries({ query: q, page: tab === 'winery' ? page : 1, size: winerySize }),
+      api.products({ query: { query: q, page: tab === 'wine' ? page : 1, size: wineSize } }),
+      api.wineryList({ query: { query: q, page: tab === 'winery' ? page : 1, size: winerySize } }),
     ]);
   };
   let wines: TProductPage;

@@ -44,7 +44,7 @@ async function guard(request: Request, context: Route.LoaderArgs['context']): Pr
     return { user: null, headers: clear };
   }
   try {
-    return { user: await serverApi(request, context, token).me() };
+    return { user: (await serverApi(request, context, token).me()).data };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       if (url.pathname === LOGIN_PATH) return { user: null, headers: clear };

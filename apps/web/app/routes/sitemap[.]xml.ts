@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { Route } from './+types/sitemap[.]xml';
-import { createCatalogApi } from '../lib/catalog-api';
+import { operations } from '@podo/contracts/operations';
+import { createClient } from '../lib/api';
 import { publicOrigin } from '../lib/catalog.server';
 
 /** Public pages that exist today (besides the catalogue's own). */
@@ -31,10 +32,10 @@ const url = (loc: string, lastmod?: string) =>
   `<url><loc>${esc(loc)}</loc>${lastmod ? `<lastmod>${esc(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`;
 
 async function build(origin: string, context: AppLoadContext): Promise<string> {
-  const api = createCatalogApi({ fetch: context.apiFetch, lang: 'ko-KR' });
+  const api = createClient(operations, { fetch: context.apiFetch, lang: 'ko-KR' });
   const [products, wineries] = await Promise.all([
-    all<Entry>((page) => api.products({ page, size: PAGE, sort: 'NEWEST' })),
-    all<Entry>((page) => api.wineries({ page, size: PAGE, sort: 'NEWEST' })),
+    all<Entry>((page) => api.products({ query: { page, size: PAGE, sort: 'NEWEST' } })),
+    all<Entry>((page) => api.wineryList({ query: { page, size: PAGE, sort: 'NEWEST' } })),
   ]);
   const newest = (xs: Entry[]) =>
     xs.reduce<string | undefined>((m, x) => (x.updatedAt && (!m || x.updatedAt > m) ? x.updatedAt : m), undefined);

@@ -5,7 +5,7 @@ import { fill, PdfPage, pdfMeta } from '../components/pdf-viewer';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.wid);
-  const w = await orNotFound(catalogApi(request, context).winery(id));
+  const w = (await orNotFound(catalogApi(request, context).winery({ params: { id } }))).data;
   return {
     id: w.id,
     name: w.name,

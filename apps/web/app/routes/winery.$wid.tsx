@@ -21,9 +21,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = catalogApi(request, context);
   const idKinds = sp.get('idKinds') ?? undefined;
   const [winery, kinds, wines] = await Promise.all([
-    orNotFound(api.winery(id)),
-    orNotFound(api.wineryWineCategories(id)),
-    orNotFound(api.wineryWines(id, { page: pageOf(sp), size: PAGE_SIZE, idKinds })),
+    orNotFound(api.winery({ params: { id } })).then((r) => r.data),
+    orNotFound(api.wineryWineCategories({ query: { idWinery: id } })).then((r) => r._embedded.items),
+    orNotFound(api.wineryWines({ params: { idWinery: id }, query: { page: pageOf(sp), size: PAGE_SIZE, idKinds } })),
   ]);
   return { winery, kinds, wines, origin: publicOrigin(request, context) };
 }

@@ -26,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = catalogApi(request, context);
   const query: Record<string, string | number> = { page: pageOf(sp), size: PAGE_SIZE };
   for (const k of ['countryCodes', 'query', 'sort']) if (sp.get(k)) query[k] = sp.get(k)!;
-  const [list, countries, sorts] = await Promise.all([orNotFound(api.wineries(query)), api.wineryCountries(), api.winerySortTypes()]);
+  const [list, countries, sorts] = await Promise.all([
+    orNotFound(api.wineryList({ query })),
+    api.wineryCountries().then((r) => r._embedded.countries),
+    api.winerySortTypes().then((r) => r._embedded.items),
+  ]);
   return { list, countries, sorts, origin: publicOrigin(request, context) };
 }
 

@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let countries: string[] = [];
   try {
     const [list, all] = await Promise.all([
-      api.wineries({ ...Object.fromEntries(filters), size: 1 }),
-      filters.has('countryCodes') ? api.wineryCountries() : Promise.resolve([]),
+      api.wineryList({ query: { ...Object.fromEntries(filters), size: 1 } }),
+      filters.has('countryCodes') ? api.wineryCountries().then((r) => r._embedded.countries) : Promise.resolve([]),
     ]);
     total = list.page.totalElements;
     const codes = (filters.get('countryCodes') ?? '').toUpperCase().split(',');

@@ -1,6 +1,6 @@
-import { type Language, resolveLanguage } from '@podo/i18n';
+import type { Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
-import type { ErrorCode } from '@podo/contracts';
+import type { ErrorCode } from './errors';
 import { z } from 'zod';
 
 /** Localized text of an error code. */
@@ -46,5 +46,3 @@ export function validationMessage(lang: Language, issues: z.core.$ZodIssue[], co
   const field = fields[key] ?? issue.path.join('.') ?? key;
   return interpolate(apiMessages[lang].validation.field, { field, message: issueText(lang, issue) });
 }
-
-export { resolveLanguage };
