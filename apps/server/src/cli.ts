@@ -19,6 +19,7 @@ import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { AppError } from '@podo/api/lib/errors';
 import { errorMessage } from '@podo/contracts/messages';
 import { createNotifier } from '@podo/api/lib/notify';
+import { serviceCtx } from '@podo/api/deps';
 import {
   approveBusinessChanges,
   approveMember,
@@ -27,7 +28,6 @@ import {
   memberIdByEmail,
   rejectBusinessChanges,
   rejectMember,
-  type AdminDeps,
   type AdminMember,
 } from '@podo/api/modules/admin/service';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
@@ -135,14 +135,20 @@ interface Backend {
 const englishError = (e: AppError) => errorMessage('en-US', e.code, e.params);
 
 async function directBackend(config: AppConfig, handle: DbHandle, via: string, onClose: () => void): Promise<Backend> {
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' }, pino.destination(2));
+  // Warnings (a mail that could not be sent) read as one sentence on stderr, not as JSON.
+  const log = pino({
+    level: config.logLevel === 'silent' ? 'silent' : 'warn',
+    hooks: {
+      logMethod(args) {
+        const [obj, msg] = args as [unknown, unknown];
+        const err = typeof obj === 'object' && obj !== null && 'err' in obj ? (obj.err as Error) : undefined;
+        console.error(`warning: ${typeof obj === 'string' ? obj : String(msg)}${err ? ` (${err.message})` : ''}`);
+      },
+    },
+  });
   const notifier = createNotifier(config, log);
-  const deps: AdminDeps = {
-    db: handle.db,
-    config,
-    notifier,
-    log: { warn: (obj, msg) => console.error(`warning: ${msg}${'err' in obj ? ` (${(obj.err as Error).message})` : ''}`) },
-  };
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const deps = serviceCtx({ config, db: handle, tokens, notifier, startedAt: Date.now() }, log, 'en-US');
   const wrap = async <T>(fn: () => Promise<T>) => {
     try {
       return await fn();

@@ -114,10 +114,10 @@ export function createNotifier(config: AppConfig, log: FastifyBaseLogger): Notif
 
 // ---- the global SMS cap ----
 
-/** What the capped SMS calls need (AppDeps has it). */
+/** What the capped SMS calls need (a ServiceCtx has it). */
 export interface SmsCapDeps {
   config: AppConfig;
-  db: { db: Database };
+  db: Database;
   notifier: Notifier;
 }
 
@@ -181,7 +181,7 @@ const kstTime = (d: Date) => `${new Date(d.getTime() + KST_OFFSET_MS).toISOStrin
  * A failed notice is logged, never passed to the person asking for a code.
  */
 async function noticeCapReached(deps: SmsCapDeps, w: CapWindow, log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
-  const db = deps.db.db;
+  const db = deps.db;
   const once = await hit(db, `sms:cap:notice:${w.key}`, w.endsAt.getTime() - Date.now() + 86_400_000);
   if (once.count !== 1) return;
   log.warn({ smsCap: { window: w.name, cap: w.cap } }, `SMS cap per ${w.name} reached: no SMS until ${w.endsAt.toISOString()}`);
@@ -216,7 +216,7 @@ export async function assertSmsAvailable(
   code: 'SMS_UNAVAILABLE' | 'SMS_UNAVAILABLE_USE_EMAIL' = 'SMS_UNAVAILABLE',
 ): Promise<void> {
   for (const w of smsCapWindows(deps.config)) {
-    if (await full(deps.db.db, w)) {
+    if (await full(deps.db, w)) {
       await noticeCapReached(deps, w, log);
       throw new AppError(code);
     }
@@ -229,7 +229,7 @@ export async function assertSmsAvailable(
  * cap. Every SMS the API sends goes through here.
  */
 export async function sendCappedSms(deps: SmsCapDeps, msg: SmsMessage, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): Promise<void> {
-  const db = deps.db.db;
+  const db = deps.db;
   const taken: CapWindow[] = [];
   for (const w of smsCapWindows(deps.config)) {
     if (!(await take(db, w))) {

@@ -6,8 +6,8 @@ import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { sendCappedSms, type SmsCapDeps } from '../../lib/notify';
 import type { UserRow } from '../session';
 
+/** What the notices need of a ServiceCtx; `log` is where delivery failures go (they never undo the change). */
 export interface NoticeDeps extends SmsCapDeps {
-  /** Where delivery failures are reported: they never undo the change. */
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 

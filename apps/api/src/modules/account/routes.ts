@@ -21,14 +21,13 @@ import {
 
 /** Sign-up and the member's own account (docs/accounts.md): every (T) route needs the bearer token. */
 export async function accountRoutes(app: FastifyInstance) {
-  const deps = app.deps;
   // Multipart only in this scope (the certificate upload); the rest of the API accepts JSON only.
   await app.register(multipart, { limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES } });
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
 
   route(app, ops.validEmail, async (ctx, { body }) => {
     await limitAvailabilityChecks(ctx.db, 'email', ctx.ip);
-    await checkEmailAvailable(deps, body.email);
+    await checkEmailAvailable(ctx, body.email);
     return { data: { available: true }, message: messages(ctx).EMAIL_AVAILABLE };
   });
 
@@ -45,16 +44,16 @@ export async function accountRoutes(app: FastifyInstance) {
     return { data: { id: row.id, name: row.originalName, size: row.size, mime: row.mime } };
   });
 
-  route(app, ops.signup, async (ctx, { body }) => ({ message: messages(ctx).SIGNUP_DONE, data: await signup(deps, body, ctx.lang) }));
+  route(app, ops.signup, async (ctx, { body }) => ({ message: messages(ctx).SIGNUP_DONE, data: await signup(ctx, body) }));
 
   route(app, ops.matchPassword, async (ctx, { body }) => {
-    await matchPassword(deps, ctx.viewer, body);
+    await matchPassword(ctx, ctx.viewer, body);
     return { message: messages(ctx).PASSWORD_MATCHED };
   });
 
   route(app, ops.changePassword, async (ctx, { body }) => ({
     message: messages(ctx).PASSWORD_CHANGED,
-    data: await changePassword(deps, ctx.viewer, body),
+    data: await changePassword(ctx, ctx.viewer, body),
   }));
 
   route(app, ops.snoozePasswordCampaign, async (ctx) => {
@@ -64,16 +63,16 @@ export async function accountRoutes(app: FastifyInstance) {
 
   route(app, ops.changeMobile, async (ctx, { body }) => ({
     message: messages(ctx).MOBILE_CHANGED,
-    data: await changeMobile(deps, ctx.viewer, body, ctx.log),
+    data: await changeMobile(ctx, ctx.viewer, body),
   }));
 
   route(app, ops.changeUser, async (ctx, { body }) => {
-    const { outcome, me } = await changeUser(deps, ctx.viewer, body);
+    const { outcome, me } = await changeUser(ctx, ctx.viewer, body);
     return { message: messages(ctx)[outcome], data: me };
   });
 
   route(app, ops.leave, async (ctx, { body }) => {
-    await leave(deps, ctx.viewer, body);
+    await leave(ctx, ctx.viewer, body);
     return { message: messages(ctx).LEFT };
   });
 

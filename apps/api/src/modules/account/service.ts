@@ -17,8 +17,7 @@ import {
   type ZMatchPasswordBody,
   type ZSignupBody,
 } from '@podo/contracts';
-import type { Language } from '@podo/i18n';
-import type { AppDeps } from '../../deps';
+import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
 import { oneRow } from '../../lib/rows';
@@ -28,10 +27,8 @@ import { consumeVerified, verifyAndConsume } from '../certification';
 import { assertEmailRegistrable, withdrawnEmailHash } from '../certification';
 import { pendingChangesOf, reloadMe, type UserRow } from '../session';
 import { checkIdentity, hasUsablePassword, useUpIdentityProof } from './identity';
-import { sendMobileChangedNotices, type NoticeDeps } from './notices';
+import { sendMobileChangedNotices } from './notices';
 import { checkCurrentPassword, issueAccessToken } from '../session';
-
-type Deps = Pick<AppDeps, 'db' | 'tokens' | 'config' | 'notifier'>;
 
 /** A PostgreSQL unique violation (PGlite and node-postgres alike; drizzle may wrap the driver error). */
 function isUniqueViolation(e: unknown, constraint?: string): boolean {
@@ -61,14 +58,14 @@ export async function limitAvailabilityChecks(db: Database, kind: 'email' | 'mob
  * POST /valid-email: available, or EMAIL_TAKEN / REREGISTER_BLOCKED. One statement answers both questions, so a
  * free and a taken e-mail cost the same (assertEmailRegistrable stops after the first).
  */
-export async function checkEmailAvailable(deps: Deps, email: string): Promise<void> {
+export async function checkEmailAvailable(ctx: ServiceCtx, email: string): Promise<void> {
   const lower = email.trim().toLowerCase();
-  const result = await deps.db.db.execute(sql`
+  const result = await ctx.db.execute(sql`
     select
       exists (select 1 from ${users} where lower(${users.email}) = ${lower}) as taken,
       exists (
         select 1 from ${withdrawals}
-        where ${withdrawals.emailHash} = ${withdrawnEmailHash(deps.tokens, lower)} and ${withdrawals.reregisterAfter} > now()
+        where ${withdrawals.emailHash} = ${withdrawnEmailHash(ctx.tokens, lower)} and ${withdrawals.reregisterAfter} > now()
       ) as blocked`);
   const row = oneRow((result as unknown as { rows: { taken: boolean; blocked: boolean }[] }).rows, 'e-mail check');
   if (row.taken) throw new AppError('EMAIL_TAKEN');
@@ -90,14 +87,14 @@ export async function mobileInUse(db: Database, mobile: string): Promise<boolean
  * and both sign-up codes (SMS to the mobile, e-mail) verified; the codes are used up, the certificate claimed, the
  * member and the business profile written in one transaction, so a failure leaves nothing half done.
  */
-export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lang: Language = 'ko-KR') {
-  const db = deps.db.db;
-  await assertEmailRegistrable(db, deps.tokens, body.email);
+export async function signup(ctx: ServiceCtx, body: z.output<typeof ZSignupBody>) {
+  const db = ctx.db;
+  await assertEmailRegistrable(db, ctx.tokens, body.email);
   assertPasswordAllowed(body.password, { email: body.email, fullName: body.fullName });
   const passwordHash = await hashPassword(body.password);
   try {
     const user = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
+      const tx = txn;
       await consumeVerified(tx, { purpose: 'SIGNUP_MOBILE', target: body.mobile });
       await consumeVerified(tx, { purpose: 'SIGNUP_EMAIL', target: body.email });
       const now = sql`now()`;
@@ -109,7 +106,7 @@ export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lan
           fullName: body.fullName,
           mobile: body.mobile,
           birthday: body.birthday,
-          lang,
+          lang: ctx.lang,
           role: 'MEMBER',
           status: 'PENDING',
           emailVerifiedAt: now,
@@ -124,7 +121,7 @@ export async function signup(deps: Deps, body: z.output<typeof ZSignupBody>, lan
       await tx.insert(businessProfiles).values({ userId: created.id, ...body.business, certificateFileId: body.certificateFileId });
       return created;
     });
-    return issueAccessToken(deps.tokens, user);
+    return issueAccessToken(ctx.tokens, user);
   } catch (e) {
     // Another sign-up with this e-mail committed between the check above and the insert.
     if (isUniqueViolation(e, 'users_email_lower_uq')) throw new AppError('EMAIL_TAKEN');
@@ -138,17 +135,17 @@ function assertOwnEmail(user: UserRow, email: string) {
 }
 
 /** (T) POST /me/match-password: the current password is right (PASSWORD_INCORRECT otherwise). */
-export async function matchPassword(deps: Deps, user: UserRow, body: z.output<typeof ZMatchPasswordBody>): Promise<void> {
+export async function matchPassword(ctx: ServiceCtx, user: UserRow, body: z.output<typeof ZMatchPasswordBody>): Promise<void> {
   assertOwnEmail(user, body.email);
-  await checkCurrentPassword(deps.db.db, user, body.password);
+  await checkCurrentPassword(ctx.db, user, body.password);
 }
 
 /**
  * (T) PUT /me/change-password: checks the current password, refuses the same or a common one, stores the new
  * hash and bumps the token version (every earlier token stops working); answers a fresh token for this device.
  */
-export async function changePassword(deps: Deps, user: UserRow, body: z.output<typeof ZChangePasswordBody>) {
-  const db = deps.db.db;
+export async function changePassword(ctx: ServiceCtx, user: UserRow, body: z.output<typeof ZChangePasswordBody>) {
+  const db = ctx.db;
   assertOwnEmail(user, body.email);
   await checkCurrentPassword(db, user, body.password);
   if (body.newPassword === body.password) throw new AppError('PASSWORD_SAME');
@@ -165,7 +162,7 @@ export async function changePassword(deps: Deps, user: UserRow, body: z.output<t
     })
     .where(eq(users.id, user.id))
     .returning();
-  return issueAccessToken(deps.tokens, oneRow(rows, 'password update'));
+  return issueAccessToken(ctx.tokens, oneRow(rows, 'password update'));
 }
 
 /** (T) POST /me/password-campaign/snooze: 'change next time' hides the campaign modal for 30 days. */
@@ -183,24 +180,19 @@ export async function snoozePasswordCampaign(db: Database, user: UserRow): Promi
  * CERT_MOBILE code sent to the new number, which is used up. The identity is checked first, so a stolen token
  * cannot even spend the code. Afterwards the old number gets an SMS and the member an e-mail about the change.
  */
-export async function changeMobile(
-  deps: Deps,
-  user: UserRow,
-  body: z.output<typeof ZChangeMobileBody>,
-  log: NoticeDeps['log'],
-): Promise<TMe> {
-  const db = deps.db.db;
-  await checkIdentity(db, deps.tokens, user, body);
-  await verifyAndConsume(db, deps.tokens, { purpose: 'CERT_MOBILE', target: body.mobile, code: body.code });
+export async function changeMobile(ctx: ServiceCtx, user: UserRow, body: z.output<typeof ZChangeMobileBody>): Promise<TMe> {
+  const db = ctx.db;
+  await checkIdentity(db, ctx.tokens, user, body);
+  await verifyAndConsume(db, ctx.tokens, { purpose: 'CERT_MOBILE', target: body.mobile, code: body.code });
   await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    await useUpIdentityProof(tx, deps.tokens, user, body);
+    const tx = txn;
+    await useUpIdentityProof(tx, ctx.tokens, user, body);
     await tx
       .update(users)
       .set({ mobile: body.mobile, mobileVerifiedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
   });
-  await sendMobileChangedNotices({ ...deps, log }, user, body.mobile);
+  await sendMobileChangedNotices(ctx, user, body.mobile);
   return reloadMe(db, user.id);
 }
 
@@ -266,19 +258,19 @@ export type ChangeUserOutcome = 'PROFILE_UPDATED' | 'RESUBMITTED' | 'CHANGES_PEN
  * (business_profiles.pending_changes, CHANGES_PENDING) while the approved details stay in force.
  */
 export async function changeUser(
-  deps: Deps,
+  ctx: ServiceCtx,
   user: UserRow,
   body: z.output<typeof ZChangeUserBody>,
 ): Promise<{ outcome: ChangeUserOutcome; me: TMe }> {
-  const db = deps.db.db;
+  const db = ctx.db;
   // Decided once before the transaction: the password check takes time, and PGlite runs nothing beside an open
   // transaction. Refusals (validation, BUSINESS_LOCKED) come before the password is tried.
   const [before] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
   const needsProof = planBusiness(user.status, before, body)?.changed ?? false;
-  if (needsProof) await checkIdentity(db, deps.tokens, user, body);
+  if (needsProof) await checkIdentity(db, ctx.tokens, user, body);
 
   const outcome = await db.transaction(async (txn): Promise<ChangeUserOutcome> => {
-    const tx = txn as unknown as Database;
+    const tx = txn;
     // Lock the member row: two edits at once must not both decide the status.
     const current = oneRow(await tx.select().from(users).where(eq(users.id, user.id)).for('update'), 'member row');
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id)).for('update');
@@ -287,7 +279,7 @@ export async function changeUser(
     if (plan?.changed) {
       // The details moved between the check above and this lock (another edit, an approval): decide again.
       if (!needsProof) throw new AppError(hasUsablePassword(current) ? 'PASSWORD_REQUIRED' : 'REAUTH_REQUIRED');
-      await useUpIdentityProof(tx, deps.tokens, current, body);
+      await useUpIdentityProof(tx, ctx.tokens, current, body);
       if (plan.values) {
         if (plan.certChanged) await claimUpload(tx, { fileId: body.certificateFileId!, userId: user.id, purpose: CERTIFICATE_PURPOSE });
         const values = { ...plan.values, pendingChanges: null, pendingSince: null };
@@ -329,14 +321,14 @@ export async function changeUser(
  * is anonymized; the e-mail is remembered only as a keyed hash for six months (re-registration refused, login
  * answers ACCOUNT_WITHDRAWN); social links are deleted; every token stops working.
  */
-export async function leave(deps: Deps, user: UserRow, body: z.output<typeof ZLeaveBody>): Promise<void> {
-  const db = deps.db.db;
+export async function leave(ctx: ServiceCtx, user: UserRow, body: z.output<typeof ZLeaveBody>): Promise<void> {
+  const db = ctx.db;
   await checkCurrentPassword(db, user, body.password);
   const preset = (LEAVE_REASONS as readonly string[]).includes(body.leaveReason);
   const reregisterAfter = new Date();
   reregisterAfter.setMonth(reregisterAfter.getMonth() + REREGISTER_BLOCK_MONTHS);
   await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+    const tx = txn;
     const [left] = await tx
       .update(users)
       .set({
@@ -363,7 +355,7 @@ export async function leave(deps: Deps, user: UserRow, body: z.output<typeof ZLe
     await tx.delete(socialIdentities).where(eq(socialIdentities.userId, user.id));
     await tx.insert(withdrawals).values({
       userId: user.id,
-      emailHash: withdrawnEmailHash(deps.tokens, user.email),
+      emailHash: withdrawnEmailHash(ctx.tokens, user.email),
       reasonCode: preset ? body.leaveReason : 'OTHER',
       reasonText: preset ? null : body.leaveReason,
       passwordHash: user.passwordHash,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
-import { route, type ServiceCtx } from '../../lib/operation-route';
+import { route } from '../../lib/operation-route';
 import { sendUpload } from '../../lib/uploads';
 import { certificateOf } from '../account';
 import {
@@ -12,7 +12,6 @@ import {
   listMembers,
   rejectBusinessChanges,
   rejectMember,
-  type AdminDeps,
 } from './service';
 
 /**
@@ -20,7 +19,6 @@ import {
  * short-lived token of its own (see requireAdmin), and uses the same services when it opens the database itself.
  */
 export async function adminRoutes(app: FastifyInstance) {
-  const deps = (ctx: ServiceCtx): AdminDeps => ({ db: ctx.db, config: ctx.config, notifier: ctx.notifier, log: ctx.log });
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
 
   route(app, ops.adminMembers, async (ctx, { query }) => listMembers(ctx.db, query));
@@ -30,19 +28,19 @@ export async function adminRoutes(app: FastifyInstance) {
   );
   route(app, ops.adminApprove, async (ctx, { params }) => ({
     message: messages(ctx).MEMBER_APPROVED,
-    data: await approveMember(deps(ctx), params.id, ctx.viewer.userId),
+    data: await approveMember(ctx, params.id, ctx.viewer.userId),
   }));
   route(app, ops.adminReject, async (ctx, { params, body }) => ({
     message: messages(ctx).MEMBER_REJECTED,
-    data: await rejectMember(deps(ctx), params.id, body.reason, ctx.viewer.userId),
+    data: await rejectMember(ctx, params.id, body.reason, ctx.viewer.userId),
   }));
   route(app, ops.adminBusinessChanges, async (ctx, { query }) => listBusinessChanges(ctx.db, query));
   route(app, ops.adminApproveChanges, async (ctx, { params }) => ({
     message: messages(ctx).CHANGES_APPROVED,
-    data: await approveBusinessChanges(deps(ctx), params.id),
+    data: await approveBusinessChanges(ctx, params.id),
   }));
   route(app, ops.adminRejectChanges, async (ctx, { params, body }) => ({
     message: messages(ctx).CHANGES_REJECTED,
-    data: await rejectBusinessChanges(deps(ctx), params.id, body.reason),
+    data: await rejectBusinessChanges(ctx, params.id, body.reason),
   }));
 }

@@ -1,3 +1,4 @@
+import type { ServiceCtx } from '../../deps';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessProfiles, users, type Database } from '@podo/db';
@@ -13,21 +14,11 @@ import {
 import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { AppError } from '../../lib/errors';
-import type { Notifier } from '../../lib/notify';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
 import { loadMembers, pendingChangesOf, reloadMe } from '../session';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
-
-/** What the admin services need: the same for the API and for the CLI that opens the database itself. */
-export interface AdminDeps {
-  db: Database;
-  config: AppConfig;
-  notifier: Notifier;
-  /** Where mail failures are reported (they never undo the decision). */
-  log: { warn(obj: object, msg: string): void };
-}
 
 const toAdmin = ({ passwordChangeDue: _, ...m }: TMe): AdminMember => m;
 
@@ -82,14 +73,14 @@ export function mailOrigin(config: AppConfig, _requestOrigin?: string): string {
   return siteOrigin(config);
 }
 
-async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | 'rejected', extra: { reason?: string }) {
+async function notify(ctx: ServiceCtx, member: AdminMember, kind: 'approved' | 'rejected', extra: { reason?: string }) {
   // In the language the member last used to sign up or log in.
-  const [row] = await deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
+  const [row] = await ctx.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
   const lang = matchLanguage(row?.lang) ?? 'ko-KR';
   const m = apiMessages[lang].mail;
-  const origin = mailOrigin(deps.config);
+  const origin = mailOrigin(ctx.config);
   const params = {
-    brand: localized(deps.config.site.brandName, lang),
+    brand: localized(ctx.config.site.brandName, lang),
     name: member.fullName,
     company: member.business?.companyName ?? '',
     reason: extra.reason ?? '',
@@ -98,9 +89,9 @@ async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | '
   const subject = interpolate(kind === 'approved' ? m.approvedSubject : m.rejectedSubject, params);
   const text = interpolate(kind === 'approved' ? m.approvedText : m.rejectedText, params);
   try {
-    await deps.notifier.sendMail({ to: member.email, subject, text });
+    await ctx.notifier.sendMail({ to: member.email, subject, text });
   } catch (err) {
-    deps.log.warn({ err, memberId: member.id }, `could not send the ${kind} mail to member ${member.id}`);
+    ctx.log.warn({ err, memberId: member.id }, `could not send the ${kind} mail to member ${member.id}`);
   }
 }
 
@@ -108,34 +99,34 @@ async function notify(deps: AdminDeps, member: AdminMember, kind: 'approved' | '
  * Approves a PENDING or REJECTED application: status APPROVED, role BUYER, reviewed now by `reviewerId` (null for
  * the CLI). MEMBER_NOT_PENDING for any other status. The member gets an e-mail; a mail failure is only logged.
  */
-export async function approveMember(deps: AdminDeps, id: number, reviewerId: number | null): Promise<AdminMember> {
-  const [row] = await deps.db
+export async function approveMember(ctx: ServiceCtx, id: number, reviewerId: number | null): Promise<AdminMember> {
+  const [row] = await ctx.db
     .update(users)
     .set({ status: 'APPROVED', role: 'BUYER', reviewedAt: sql`now()`, reviewedBy: reviewerId, rejectReason: null, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), inArray(users.status, ['PENDING', 'REJECTED']), inArray(users.role, ['MEMBER', 'BUYER'])))
     .returning({ id: users.id });
   if (!row) {
-    await getMember(deps.db, id); // NOT_FOUND first
+    await getMember(ctx.db, id); // NOT_FOUND first
     throw new AppError('MEMBER_NOT_PENDING');
   }
-  const member = await getMember(deps.db, id);
-  await notify(deps, member, 'approved', {});
+  const member = await getMember(ctx.db, id);
+  await notify(ctx, member, 'approved', {});
   return member;
 }
 
 /** Rejects a PENDING application with a reason shown to the member (MEMBER_NOT_PENDING otherwise); mails them. */
-export async function rejectMember(deps: AdminDeps, id: number, reason: string, reviewerId: number | null): Promise<AdminMember> {
-  const [row] = await deps.db
+export async function rejectMember(ctx: ServiceCtx, id: number, reason: string, reviewerId: number | null): Promise<AdminMember> {
+  const [row] = await ctx.db
     .update(users)
     .set({ status: 'REJECTED', rejectReason: reason, reviewedAt: sql`now()`, reviewedBy: reviewerId, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), eq(users.status, 'PENDING')))
     .returning({ id: users.id });
   if (!row) {
-    await getMember(deps.db, id);
+    await getMember(ctx.db, id);
     throw new AppError('MEMBER_NOT_PENDING');
   }
-  const member = await getMember(deps.db, id);
-  await notify(deps, member, 'rejected', { reason });
+  const member = await getMember(ctx.db, id);
+  await notify(ctx, member, 'rejected', { reason });
   return member;
 }
 
@@ -169,28 +160,28 @@ function changeLines(lang: Language, approved: Record<string, string>, changes: 
 }
 
 async function notifyChanges(
-  deps: AdminDeps,
+  ctx: ServiceCtx,
   member: AdminMember,
   decision: { kind: 'approved'; before: Record<string, string>; changes: TBusinessChanges } | { kind: 'rejected'; reason: string },
 ) {
-  const [row] = await deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
+  const [row] = await ctx.db.select({ lang: users.lang }).from(users).where(eq(users.id, member.id));
   const lang = matchLanguage(row?.lang) ?? 'ko-KR';
   const m = apiMessages[lang].mail;
   const params = {
-    brand: localized(deps.config.site.brandName, lang),
+    brand: localized(ctx.config.site.brandName, lang),
     name: member.fullName,
     reason: decision.kind === 'rejected' ? decision.reason : '',
     changes: decision.kind === 'approved' ? changeLines(lang, decision.before, decision.changes) : '',
-    link: `${mailOrigin(deps.config)}/mypage/profile`,
+    link: `${mailOrigin(ctx.config)}/mypage/profile`,
   };
   const [subject, text] =
     decision.kind === 'approved'
       ? [m.businessChangesApprovedSubject, m.businessChangesApprovedText]
       : [m.businessChangesRejectedSubject, m.businessChangesRejectedText];
   try {
-    await deps.notifier.sendMail({ to: member.email, subject: interpolate(subject, params), text: interpolate(text, params) });
+    await ctx.notifier.sendMail({ to: member.email, subject: interpolate(subject, params), text: interpolate(text, params) });
   } catch (err) {
-    deps.log.warn({ err, memberId: member.id }, `could not send the business change ${decision.kind} mail to member ${member.id}`);
+    ctx.log.warn({ err, memberId: member.id }, `could not send the business change ${decision.kind} mail to member ${member.id}`);
   }
 }
 
@@ -198,9 +189,9 @@ async function notifyChanges(
  * Takes a member's waiting business changes out of review (row locked, so two decisions cannot both apply):
  * `apply` copies them into the approved details. NO_PENDING_CHANGES when nothing waits (NOT_FOUND first).
  */
-async function decideChanges(deps: AdminDeps, id: number, apply: boolean) {
-  const decided = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+async function decideChanges(ctx: ServiceCtx, id: number, apply: boolean) {
+  const decided = await ctx.db.transaction(async (txn) => {
+    const tx = txn;
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, id)).for('update');
     const changes = profile ? pendingChangesOf(profile) : null;
     if (!profile || !changes) return null;
@@ -219,24 +210,24 @@ async function decideChanges(deps: AdminDeps, id: number, apply: boolean) {
     return { before, changes };
   });
   if (!decided) {
-    await getMember(deps.db, id);
+    await getMember(ctx.db, id);
     throw new AppError('NO_PENDING_CHANGES');
   }
   return decided;
 }
 
 /** Approves an approved buyer's waiting business changes: they replace the approved details; the member is mailed. */
-export async function approveBusinessChanges(deps: AdminDeps, id: number): Promise<AdminMember> {
-  const { before, changes } = await decideChanges(deps, id, true);
-  const member = await getMember(deps.db, id);
-  await notifyChanges(deps, member, { kind: 'approved', before, changes });
+export async function approveBusinessChanges(ctx: ServiceCtx, id: number): Promise<AdminMember> {
+  const { before, changes } = await decideChanges(ctx, id, true);
+  const member = await getMember(ctx.db, id);
+  await notifyChanges(ctx, member, { kind: 'approved', before, changes });
   return member;
 }
 
 /** Rejects them: the approved details stay, the changes are dropped, and the member is mailed the reason. */
-export async function rejectBusinessChanges(deps: AdminDeps, id: number, reason: string): Promise<AdminMember> {
-  await decideChanges(deps, id, false);
-  const member = await getMember(deps.db, id);
-  await notifyChanges(deps, member, { kind: 'rejected', reason });
+export async function rejectBusinessChanges(ctx: ServiceCtx, id: number, reason: string): Promise<AdminMember> {
+  await decideChanges(ctx, id, false);
+  const member = await getMember(ctx.db, id);
+  await notifyChanges(ctx, member, { kind: 'rejected', reason });
   return member;
 }

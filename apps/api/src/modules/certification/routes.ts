@@ -11,11 +11,11 @@ import { confirmCertCode, requestContext, sendCertCode } from './service';
 export async function certificationRoutes(app: FastifyInstance) {
   route(app, ops.sendCode, async (ctx, { body }) => ({
     message: apiMessages[ctx.lang].messages.CODE_SENT,
-    data: await sendCertCode(app.deps, body, requestContext(app, ctx)),
+    data: await sendCertCode(requestContext(app, ctx), body),
   }));
 
   route(app, ops.confirmCode, async (ctx, { body }) => {
-    await confirmCertCode(app.deps, body);
+    await confirmCertCode(ctx, body);
     return { message: apiMessages[ctx.lang].messages.CODE_VERIFIED, data: { verified: true } };
   });
 }

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CertMode } from '@podo/contracts';
-import type { Language } from '@podo/i18n';
-import type { AppDeps } from '../../deps';
+import type { ServiceCtx } from '../../deps';
 import { RequestValidationError } from '../../lib/errors';
 import { assertSmsAvailable, sendCappedSms } from '../../lib/notify';
 import { confirmCode, issueAndDeliver } from './codes';
@@ -27,17 +26,15 @@ export function certTarget(body: CertTargetInput): { channel: 'sms' | 'mail'; ta
   return { channel: field === 'email' ? 'mail' : 'sms', target: value };
 }
 
-export interface RequestContext {
-  lang: Language;
+/** A service context with the client's address and the origin links in e-mails point to (siteOrigin). */
+export interface RequestContext extends ServiceCtx {
   ip: string;
-  /** Where links in e-mails point (siteOrigin). */
   origin: string;
-  log: FastifyBaseLogger;
 }
 
 /** Language, client IP, link origin and logger of a request, for the code services. */
-export function requestContext(app: FastifyInstance, req: { lang: Language; ip: string; log: FastifyBaseLogger }): RequestContext {
-  return { lang: req.lang, ip: req.ip, origin: siteOrigin(app.deps.config, app.server.address()), log: req.log };
+export function requestContext(app: FastifyInstance, ctx: ServiceCtx & { ip: string }): RequestContext {
+  return { ...ctx, origin: siteOrigin(ctx.config, app.server.address()) };
 }
 
 /**
@@ -45,26 +42,26 @@ export function requestContext(app: FastifyInstance, req: { lang: Language; ip: 
  * must be free (not registered, not blocked after leaving). A failed delivery answers 503 and leaves no code; so
  * does an SMS past the global cap (SMS_UNAVAILABLE), while e-mail codes still go.
  */
-export async function sendCertCode(deps: AppDeps, body: CertTargetInput, ctx: RequestContext) {
+export async function sendCertCode(ctx: RequestContext, body: CertTargetInput) {
   const { channel, target } = certTarget(body);
-  const db = deps.db.db;
-  if (body.mode === 'SIGNUP_EMAIL') await assertEmailRegistrable(db, deps.tokens, target);
+  const db = ctx.db;
+  if (body.mode === 'SIGNUP_EMAIL') await assertEmailRegistrable(db, ctx.tokens, target);
   // With the SMS cap reached nothing is issued, so the person's own limits are not used up by refused requests.
-  if (channel === 'sms') await assertSmsAvailable(deps, ctx.log);
+  if (channel === 'sms') await assertSmsAvailable(ctx, ctx.log);
   const issued = await issueAndDeliver(
     db,
-    deps.tokens,
+    ctx.tokens,
     { purpose: body.mode, target, ip: ctx.ip, releaseCooldown: true, log: ctx.log },
     ({ code }) =>
       channel === 'sms'
-        ? sendCappedSms(deps, codeSms(deps.config, ctx.lang, { to: target, code, purpose: body.mode }), ctx.log)
-        : deps.notifier.sendMail(signupCodeMail(deps.config, ctx.lang, { to: target, code, origin: ctx.origin })),
+        ? sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: target, code, purpose: body.mode }), ctx.log)
+        : ctx.notifier.sendMail(signupCodeMail(ctx.config, ctx.lang, { to: target, code, origin: ctx.origin })),
   );
   return { expiresAt: issued.expiresAt.toISOString(), resendAfterSeconds: issued.resendAfterSeconds };
 }
 
 /** POST /cert/confirm: marks the code verified; the sign-up or change-mobile call then uses it up. */
-export async function confirmCertCode(deps: AppDeps, body: CertTargetInput & { code: string }) {
+export async function confirmCertCode(ctx: ServiceCtx, body: CertTargetInput & { code: string }) {
   const { target } = certTarget(body);
-  await confirmCode(deps.db.db, deps.tokens, { purpose: body.mode, target, code: body.code });
+  await confirmCode(ctx.db, ctx.tokens, { purpose: body.mode, target, code: body.code });
 }

@@ -24,40 +24,40 @@ export async function recoveryRoutes(app: FastifyInstance) {
 
   route(app, ops.findAccount, async (ctx, { body }) => ({
     message: messages(ctx).RECOVERY_SENT,
-    data: await sendFindAccountCode(app.deps, bg, body, requestContext(app, ctx)),
+    data: await sendFindAccountCode(requestContext(app, ctx), bg, body),
   }));
 
   route(app, ops.findAccountConfirm, async (ctx, { body }) => {
-    const accounts = await confirmFindAccount(app.deps, body);
+    const accounts = await confirmFindAccount(ctx, body);
     return { message: accounts.length ? messages(ctx).ACCOUNTS_FOUND : messages(ctx).NO_ACCOUNT, data: { accounts } };
   });
 
   route(app, ops.findPasswordEmail, async (ctx, { body }) => ({
     message: messages(ctx).RECOVERY_MAIL_SENT,
-    data: await sendResetMail(app.deps, bg, body, requestContext(app, ctx)),
+    data: await sendResetMail(requestContext(app, ctx), bg, body),
   }));
 
   route(app, ops.findPasswordMobile, async (ctx, { body }) => ({
     message: messages(ctx).RECOVERY_SENT,
-    data: await sendResetSms(app.deps, bg, body, requestContext(app, ctx)),
+    data: await sendResetSms(requestContext(app, ctx), bg, body),
   }));
 
   route(app, ops.findPasswordMobileConfirm, async (ctx, { body }) => {
     if (body.password === undefined) {
-      await confirmResetSms(app.deps, body);
+      await confirmResetSms(ctx, body);
       return { message: messages(ctx).CODE_VERIFIED, data: { verified: true } };
     }
-    await resetPassword(app.deps, { via: 'mobile', ...body, password: body.password });
+    await resetPassword(ctx, { via: 'mobile', ...body, password: body.password });
     return { message: messages(ctx).PASSWORD_RESET };
   });
 
   route(app, ops.resetPasswordEmail, async (ctx, { body }) => {
-    await resetPassword(app.deps, { via: 'email', ...body });
+    await resetPassword(ctx, { via: 'email', ...body });
     return { message: messages(ctx).PASSWORD_RESET };
   });
 
   route(app, ops.resetPasswordMobile, async (ctx, { body }) => {
-    await resetPassword(app.deps, { via: 'mobile', ...body });
+    await resetPassword(ctx, { via: 'mobile', ...body });
     return { message: messages(ctx).PASSWORD_RESET };
   });
 }

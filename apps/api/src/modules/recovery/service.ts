@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users, type Database } from '@podo/db';
 import { maskEmail } from '@podo/contracts';
-import type { AppDeps } from '../../deps';
+import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertSmsAvailable, DeliveryError, sendCappedSms } from '../../lib/notify';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
@@ -74,28 +74,27 @@ async function exists(db: Database, where: ReturnType<typeof and>): Promise<bool
 
 /** POST /find/account/mobile: an SMS code to the mobile when a live member has that name and mobile. */
 export async function sendFindAccountCode(
-  deps: AppDeps,
+  ctx: RequestContext,
   bg: BackgroundDeliveries,
   input: { fullname: string; mobile: string },
-  ctx: RequestContext,
 ): Promise<SentAnswer> {
-  const db = deps.db.db;
+  const db = ctx.db;
   const match = await exists(db, and(eq(users.mobile, input.mobile), eq(users.fullName, input.fullname), live));
   // Past the SMS cap every request is refused alike, before the match matters.
-  await assertSmsAvailable(deps, ctx.log);
-  const issued = await issueCode(db, deps.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, ip: ctx.ip });
+  await assertSmsAvailable(ctx, ctx.log);
+  const issued = await issueCode(db, ctx.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'FIND_ACCOUNT', () =>
-      sendCappedSms(deps, codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' }), ctx.log),
+      sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' }), ctx.log),
     );
   }
   return sentAnswer(issued);
 }
 
 /** POST /find/account/mobile/confirm: uses the code up and lists the accounts of that name and mobile, e-mails masked. */
-export async function confirmFindAccount(deps: AppDeps, input: { fullname: string; mobile: string; code: string }) {
-  const db = deps.db.db;
-  await verifyAndConsume(db, deps.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, code: input.code });
+export async function confirmFindAccount(ctx: ServiceCtx, input: { fullname: string; mobile: string; code: string }) {
+  const db = ctx.db;
+  await verifyAndConsume(db, ctx.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, code: input.code });
   const rows = await db
     .select({ email: users.email, createdAt: users.createdAt })
     .from(users)
@@ -106,17 +105,16 @@ export async function confirmFindAccount(deps: AppDeps, input: { fullname: strin
 
 /** POST /find/password/email: a reset code and link by e-mail when a live member has that e-mail and name. */
 export async function sendResetMail(
-  deps: AppDeps,
+  ctx: RequestContext,
   bg: BackgroundDeliveries,
   input: { email: string; fullname: string },
-  ctx: RequestContext,
 ): Promise<SentAnswer> {
-  const db = deps.db.db;
+  const db = ctx.db;
   const match = await exists(db, and(emailIs(input.email), eq(users.fullName, input.fullname), live));
-  const issued = await issueCode(db, deps.tokens, { purpose: 'RESET_PASSWORD_EMAIL', target: input.email, ip: ctx.ip });
+  const issued = await issueCode(db, ctx.tokens, { purpose: 'RESET_PASSWORD_EMAIL', target: input.email, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'RESET_PASSWORD_EMAIL', () =>
-      deps.notifier.sendMail(resetCodeMail(deps.config, ctx.lang, { to: input.email, code: issued.code, origin: ctx.origin })),
+      ctx.notifier.sendMail(resetCodeMail(ctx.config, ctx.lang, { to: input.email, code: issued.code, origin: ctx.origin })),
     );
   }
   return sentAnswer(issued);
@@ -124,31 +122,26 @@ export async function sendResetMail(
 
 /** POST /find/password/mobile: a reset code by SMS when a live member has that e-mail, mobile and name. */
 export async function sendResetSms(
-  deps: AppDeps,
+  ctx: RequestContext,
   bg: BackgroundDeliveries,
   input: { email: string; mobile: string; fullname: string },
-  ctx: RequestContext,
 ): Promise<SentAnswer> {
-  const db = deps.db.db;
+  const db = ctx.db;
   const match = await exists(db, and(emailIs(input.email), eq(users.mobile, input.mobile), eq(users.fullName, input.fullname), live));
   // Bound to the phone (which receives it); the reset then also needs the e-mail of an account on that phone.
-  await assertSmsAvailable(deps, ctx.log, 'SMS_UNAVAILABLE_USE_EMAIL');
-  const issued = await issueCode(db, deps.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, ip: ctx.ip });
+  await assertSmsAvailable(ctx, ctx.log, 'SMS_UNAVAILABLE_USE_EMAIL');
+  const issued = await issueCode(db, ctx.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'RESET_PASSWORD_MOBILE', () =>
-      sendCappedSms(
-        deps,
-        codeSms(deps.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' }),
-        ctx.log,
-      ),
+      sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' }), ctx.log),
     );
   }
   return sentAnswer(issued);
 }
 
 /** POST /find/password/mobile/confirm without a password: checks the code (the reset call then uses it). */
-export async function confirmResetSms(deps: AppDeps, input: { mobile: string; code: string }): Promise<void> {
-  await confirmCode(deps.db.db, deps.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, code: input.code });
+export async function confirmResetSms(ctx: ServiceCtx, input: { mobile: string; code: string }): Promise<void> {
+  await confirmCode(ctx.db, ctx.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, code: input.code });
 }
 
 /**
@@ -158,13 +151,13 @@ export async function confirmResetSms(deps: AppDeps, input: { mobile: string; co
  * failed-login counters of the account are cleared, so the owner needs no wait and no login code afterwards.
  */
 export async function resetPassword(
-  deps: AppDeps,
+  ctx: ServiceCtx,
   input: { via: 'email' | 'mobile'; email: string; mobile?: string; code: string; password: string },
 ): Promise<void> {
-  const db = deps.db.db;
+  const db = ctx.db;
   const purpose: CodePurpose = input.via === 'email' ? 'RESET_PASSWORD_EMAIL' : 'RESET_PASSWORD_MOBILE';
   const target = input.via === 'email' ? input.email : input.mobile!;
-  await confirmCode(db, deps.tokens, { purpose, target, code: input.code });
+  await confirmCode(db, ctx.tokens, { purpose, target, code: input.code });
 
   const where = input.via === 'email' ? and(emailIs(input.email), live) : and(emailIs(input.email), eq(users.mobile, target), live);
   const [user] = await db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(where).limit(1);
@@ -174,7 +167,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
 
   await db.transaction(async (tx) => {
-    await consumeVerified(tx as unknown as Database, { purpose, target });
+    await consumeVerified(tx, { purpose, target });
     await tx
       .update(users)
       .set({
