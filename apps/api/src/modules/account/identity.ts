@@ -1,6 +1,7 @@
+import type { ServiceCtx } from '../../deps';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { verificationCodes, type Database } from '@podo/db';
+import { verificationCodes } from '@podo/db';
 import { REAUTH_MINUTES } from '@podo/contracts';
 import type { TokenService } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -32,7 +33,8 @@ export interface IdentityProof {
  * POST /auth/{provider}/reauth: a random proof for this member (only its keyed hash is stored), good for five
  * minutes and one change. An earlier open proof of the member stops working.
  */
-export async function issueReauthProof(db: Database, tokens: TokenService, userId: number) {
+export async function issueReauthProof(ctx: ServiceCtx, userId: number) {
+  const { db, tokens } = ctx;
   const proof = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + REAUTH_TTL_MS);
   await db.transaction(async (tx) => {
@@ -73,7 +75,8 @@ const openProof = (tokens: TokenService, userId: number, proof: string) =>
  * try passwords); a member without one must send a live re-authentication proof of their own (REAUTH_REQUIRED,
  * REAUTH_INVALID). The proof is only looked at here: `useUpIdentityProof` spends it with the write.
  */
-export async function checkIdentity(db: Database, tokens: TokenService, user: UserRow, proof: IdentityProof): Promise<void> {
+export async function checkIdentity(ctx: ServiceCtx, user: UserRow, proof: IdentityProof): Promise<void> {
+  const { db, tokens } = ctx;
   if (hasUsablePassword(user)) {
     if (!proof.password) throw new AppError('PASSWORD_REQUIRED');
     await checkCurrentPassword(db, user, proof.password);
@@ -92,7 +95,8 @@ export async function checkIdentity(db: Database, tokens: TokenService, user: Us
  * Spends a re-authentication proof (in the transaction of the change it allows, so a failed change leaves it
  * usable); REAUTH_INVALID when a parallel request spent it first. Nothing to do for a password.
  */
-export async function useUpIdentityProof(db: Database, tokens: TokenService, user: UserRow, proof: IdentityProof): Promise<void> {
+export async function useUpIdentityProof(ctx: ServiceCtx, user: UserRow, proof: IdentityProof): Promise<void> {
+  const { db, tokens } = ctx;
   if (hasUsablePassword(user)) return;
   const used = await db
     .update(verificationCodes)

@@ -17,7 +17,7 @@ import {
   type ZMatchPasswordBody,
   type ZSignupBody,
 } from '@podo/contracts';
-import type { ServiceCtx } from '../../deps';
+import { withDb, type ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
 import { oneRow } from '../../lib/rows';
@@ -182,11 +182,11 @@ export async function snoozePasswordCampaign(db: Database, user: UserRow): Promi
  */
 export async function changeMobile(ctx: ServiceCtx, user: UserRow, body: z.output<typeof ZChangeMobileBody>): Promise<TMe> {
   const db = ctx.db;
-  await checkIdentity(db, ctx.tokens, user, body);
+  await checkIdentity(ctx, user, body);
   await verifyAndConsume(db, ctx.tokens, { purpose: 'CERT_MOBILE', target: body.mobile, code: body.code });
   await db.transaction(async (txn) => {
     const tx = txn;
-    await useUpIdentityProof(tx, ctx.tokens, user, body);
+    await useUpIdentityProof(withDb(ctx, tx), user, body);
     await tx
       .update(users)
       .set({ mobile: body.mobile, mobileVerifiedAt: sql`now()`, updatedAt: sql`now()` })
@@ -267,7 +267,7 @@ export async function changeUser(
   // transaction. Refusals (validation, BUSINESS_LOCKED) come before the password is tried.
   const [before] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
   const needsProof = planBusiness(user.status, before, body)?.changed ?? false;
-  if (needsProof) await checkIdentity(db, ctx.tokens, user, body);
+  if (needsProof) await checkIdentity(ctx, user, body);
 
   const outcome = await db.transaction(async (txn): Promise<ChangeUserOutcome> => {
     const tx = txn;
@@ -279,7 +279,7 @@ export async function changeUser(
     if (plan?.changed) {
       // The details moved between the check above and this lock (another edit, an approval): decide again.
       if (!needsProof) throw new AppError(hasUsablePassword(current) ? 'PASSWORD_REQUIRED' : 'REAUTH_REQUIRED');
-      await useUpIdentityProof(tx, ctx.tokens, current, body);
+      await useUpIdentityProof(withDb(ctx, tx), current, body);
       if (plan.values) {
         if (plan.certChanged) await claimUpload(tx, { fileId: body.certificateFileId!, userId: user.id, purpose: CERTIFICATE_PURPOSE });
         const values = { ...plan.values, pendingChanges: null, pendingSince: null };

@@ -1,3 +1,4 @@
+import type { ServiceCtx } from '../../deps';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -110,14 +111,13 @@ const REAUTH_PARAMS: Record<SocialProvider, Record<string, string>> = {
  * for a fresh login (POST /auth/{provider}/reauth).
  */
 export async function startAuthorization(
-  db: Database,
-  tokens: TokenService,
-  config: AppConfig,
+  ctx: ServiceCtx,
   provider: SocialProvider,
   redirectUri: string,
   requestOrigin?: string,
   purpose: 'login' | 'reauth' = 'login',
 ) {
+  const { db, tokens, config } = ctx;
   const cfg = providerConfig(config, provider);
   const redirect = checkRedirectUri(config, provider, redirectUri, requestOrigin);
   if (Date.now() - lastSweep > STATE_SWEEP_EVERY_MS) {
@@ -274,13 +274,11 @@ export async function fetchProfile(cfg: OAuthProviderConfig, provider: SocialPro
 
 /** The whole exchange: state check, code → access token, user info. */
 export async function completeAuthorization(
-  db: Database,
-  tokens: TokenService,
-  config: AppConfig,
+  ctx: ServiceCtx,
   provider: SocialProvider,
   body: { code: string; state: string; redirectUri: string },
-  log?: Log,
 ): Promise<SocialProfile> {
+  const { db, tokens, config, log } = ctx;
   const cfg = providerConfig(config, provider);
   const row = await consumeState(db, tokens, provider, body.state, body.redirectUri);
   const accessToken = await exchangeCode(
@@ -347,7 +345,8 @@ export async function resolveSocialLogin(db: Database, profile: SocialProfile): 
 }
 
 /** Issues our access token for a member that logged in socially. */
-export async function issueSocialToken(db: Database, tokens: TokenService, user: UserRow, ttlSeconds: number) {
+export async function issueSocialToken(ctx: ServiceCtx, user: UserRow, ttlSeconds: number) {
+  const { db, tokens } = ctx;
   await db
     .update(users)
     .set({ lastLoginAt: sql`now()` })
