@@ -7,8 +7,10 @@ import {
   isValidBusinessNumber,
   isValidPassword,
   LEAVE_REASONS,
+  MEMBER_STATUSES,
   normalizeBusinessNumber,
   normalizeMobile,
+  ROLES,
   SOCIAL_PROVIDERS,
 } from './rules';
 
@@ -49,8 +51,8 @@ const zBusinessNumber = z
   .meta({ example: '1248100998' });
 const zTrue = z.literal(true, { message: 'agreeRequired' });
 
-export const ZRole = z.enum(['MEMBER', 'BUYER', 'ADMIN']);
-export const ZMemberStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN']);
+export const ZRole = z.enum(ROLES);
+export const ZMemberStatus = z.enum(MEMBER_STATUSES);
 export const ZBusinessType = z.enum(BUSINESS_TYPES);
 export const ZSocialProvider = z.enum(SOCIAL_PROVIDERS);
 

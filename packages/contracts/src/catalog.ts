@@ -97,6 +97,26 @@ export const zDate = z
   )
   .optional();
 
+/** Multi-valued filters of the product list: `idKinds=1,2` or a repeated parameter. */
+export const PRODUCT_LIST_FILTERS = [
+  'idKinds',
+  'countryCodes',
+  'idProductionAreas',
+  'idTypes',
+  'idLevels',
+  'idFeatured',
+  'sugarLevels',
+  'volumes',
+  'idWineries',
+] as const;
+/** Range filters of the product list. */
+export const PRODUCT_RANGE_FILTERS = ['priceMin', 'priceMax', 'alcoholMin', 'alcoholMax', 'scoreMin', 'scoreMax'] as const;
+/** Single-valued filters of the product list. */
+export const PRODUCT_SINGLE_FILTERS = ['query', 'countryName', 'vip', 'idEvent', 'idMagazine', 'idStore'] as const;
+/** Every parameter that narrows the product list (sort and page do not): the keys of ZProductFilters. */
+export const PRODUCT_FILTER_KEYS = [...PRODUCT_LIST_FILTERS, ...PRODUCT_RANGE_FILTERS, ...PRODUCT_SINGLE_FILTERS] as const;
+export type ProductFilterKey = (typeof PRODUCT_FILTER_KEYS)[number];
+
 /** Filters of the product list, the left filter (facets) and the portfolio PDF. */
 export const ZProductFilters = z
   .object({
@@ -136,6 +156,9 @@ export const ZProductFilters = z
     path: ['scoreMax'],
   });
 export type TProductFilters = z.infer<typeof ZProductFilters>;
+// The schema's keys are exactly PRODUCT_FILTER_KEYS: a filter added to one and not the other fails typecheck.
+const _sameKeys: [keyof TProductFilters, ProductFilterKey] extends [ProductFilterKey, keyof TProductFilters] ? true : never = true;
+void _sameKeys;
 
 export const ZProductListQuery = z.intersection(
   ZProductFilters,

@@ -34,8 +34,6 @@ export const ZHealth = z.object({
 });
 
 // ---- session and accounts -------------------------------------------------------------------------------
-export const ROLES = ['MEMBER', 'BUYER', 'ADMIN'] as const;
-export const MEMBER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
 export const ZLoginBody = z.object({
   email: z.email().max(254),

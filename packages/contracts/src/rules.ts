@@ -111,6 +111,12 @@ export function maskName(name: string): string {
   return first + '*'.repeat(chars.length - 2) + last;
 }
 
+/** Member roles and statuses: the API's schemas, the database enums and the web app all use these lists. */
+export const ROLES = ['MEMBER', 'BUYER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+export const MEMBER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
 export const BUSINESS_TYPES = ['RESTAURANT', 'WINE_BAR', 'RETAIL', 'HOTEL', 'DISTRIBUTOR', 'OTHER'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { isValidPassword, normalizeMobile } from '@podo/contracts/rules';
 
-export type MemberStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
+export type { MemberStatus } from '@podo/contracts/rules';
 
 /** A plain e-mail check for instant feedback (the API has the final word). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

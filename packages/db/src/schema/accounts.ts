@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { BUSINESS_TYPES, MEMBER_STATUSES, ROLES, SOCIAL_PROVIDERS } from '@podo/contracts/rules';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
-export const roleEnum = pgEnum('member_role', ['MEMBER', 'BUYER', 'ADMIN']);
-export const memberStatusEnum = pgEnum('member_status', ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN']);
-export const businessTypeEnum = pgEnum('business_type', ['RESTAURANT', 'WINE_BAR', 'RETAIL', 'HOTEL', 'DISTRIBUTOR', 'OTHER']);
-export const socialProviderEnum = pgEnum('social_provider', ['kakao', 'naver', 'google', 'facebook']);
+export const roleEnum = pgEnum('member_role', ROLES);
+export const memberStatusEnum = pgEnum('member_status', MEMBER_STATUSES);
+export const businessTypeEnum = pgEnum('business_type', BUSINESS_TYPES);
+export const socialProviderEnum = pgEnum('social_provider', SOCIAL_PROVIDERS);
 
 /** Members, trade buyers and admins. */
 export const users = pgTable(

@@ -3,6 +3,8 @@ import { rawQuery, type Database, type LocalizedText, type ProductTexts, type Ta
 import type { Language } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
 import {
+  PRODUCT_FILTER_KEYS,
+  type ProductFilterKey,
   normalizeSearch,
   PRODUCT_SORTS,
   SUGAR_LEVELS,
@@ -133,26 +135,9 @@ function hasActiveFilters(f: ProductFilterSet): boolean {
   return lists.some((l) => l !== undefined && l.length > 0) || values.some((v) => v !== undefined);
 }
 
+/** The resolved filters: the text and the country name are resolved into the search and countryCodes. */
 const FILTER_KEYS = [
-  'idKinds',
-  'idProductionAreas',
-  'idWineries',
-  'idLevels',
-  'idTypes',
-  'idFeatured',
-  'sugarLevels',
-  'volumes',
-  'countryCodes',
-  'alcoholMin',
-  'alcoholMax',
-  'priceMin',
-  'priceMax',
-  'scoreMin',
-  'scoreMax',
-  'idEvent',
-  'idMagazine',
-  'idStore',
-  'vip',
+  ...PRODUCT_FILTER_KEYS.filter((k): k is Exclude<ProductFilterKey, 'query' | 'countryName'> => k !== 'query' && k !== 'countryName'),
   'matchesNothing',
 ] as const;
 

@@ -1,3 +1,5 @@
+import { PRODUCT_FILTER_KEYS, PRODUCT_LIST_FILTERS, PRODUCT_RANGE_FILTERS, PRODUCT_SINGLE_FILTERS } from '@podo/contracts/catalog';
+
 /**
  * The product list's state in the URL (spec §2 /product: idKinds, idProductionAreas, idTypes, countryName, title,
  * and the API's own names for the other filters). Shared by the loader (API query, canonical URL) and the page
@@ -5,27 +7,17 @@
  */
 
 /** Multi-valued filters: `idKinds=1,2` (a repeated parameter from a plain form post is joined). */
-export const LIST_KEYS = [
-  'idKinds',
-  'countryCodes',
-  'idProductionAreas',
-  'idTypes',
-  'idLevels',
-  'idFeatured',
-  'sugarLevels',
-  'volumes',
-  'idWineries',
-] as const;
+export const LIST_KEYS = PRODUCT_LIST_FILTERS;
 export type ListKey = (typeof LIST_KEYS)[number];
 
 /** Ranges; the price inputs show thousands separators, which are dropped here. */
-export const RANGE_KEYS = ['priceMin', 'priceMax', 'alcoholMin', 'alcoholMax', 'scoreMin', 'scoreMax'] as const;
+export const RANGE_KEYS = PRODUCT_RANGE_FILTERS;
 export type RangeKey = (typeof RANGE_KEYS)[number];
 
-export const SINGLE_KEYS = ['query', 'countryName', 'vip', 'idEvent', 'idMagazine', 'idStore'] as const;
+export const SINGLE_KEYS = PRODUCT_SINGLE_FILTERS;
 
 /** Every parameter that narrows the list (title, sort and page do not). */
-export const FILTER_KEYS: readonly string[] = [...LIST_KEYS, ...RANGE_KEYS, ...SINGLE_KEYS];
+export const FILTER_KEYS: readonly string[] = PRODUCT_FILTER_KEYS;
 
 /** Parameters the canonical URL keeps: the ones that make a distinct, indexable list. */
 export const CANONICAL_KEYS = ['idKinds', 'countryCodes', 'countryName', 'idProductionAreas', 'idTypes', 'idWineries', 'page'];
