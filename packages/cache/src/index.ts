@@ -335,6 +335,7 @@ export class CacheHub {
    * messages sent while it was away are lost. Resolves once the first subscription is in place or failed.
    */
   async connect(bus: CacheBus): Promise<void> {
+    if (this.bus && this.bus !== bus) await this.bus.close();
     this.bus = bus;
     await bus.subscribe({
       message: (m) => this.receive(m),
