@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZApiError, ZIdParam } from '@podo/contracts';
+import {
+  zId,
+  ZAdminMember,
+  ZAdminMemberList,
+  ZAdminMemberQuery,
+  ZAdminPageQuery,
+  ZAdminRejectBody,
+  ZAdminVintage,
+  ZApiError,
+  ZIdParam,
+  ZVintagePriceBody,
+} from '@podo/contracts';
 import { apiMessages } from '@podo/i18n/resources';
 import { certificateOf } from '../account';
 import { sendUpload } from '../../lib/uploads';
@@ -14,11 +25,13 @@ import {
   listMembers,
   rejectBusinessChanges,
   rejectMember,
+  setVintagePrice,
   type AdminDeps,
 } from './service';
 
 const ZMemberResult = z.object({ data: ZAdminMember });
 const ZMemberMessage = z.object({ message: z.string(), data: ZAdminMember });
+const ZVintageResult = z.object({ data: ZAdminVintage });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const security = [{ bearer: [] }];
 
@@ -166,6 +179,24 @@ export async function adminRoutes(fastify: FastifyInstance) {
       await requireAdmin(req);
       const member = await rejectBusinessChanges(deps(req), req.params.id, req.body.reason);
       return { message: apiMessages[req.lang].messages.CHANGES_REJECTED, data: member };
+    },
+  );
+
+  app.patch(
+    '/wines/vintages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a vintage's retail and/or trade price (whole KRW): every server process shows it at once",
+        security,
+        params: z.object({ id: zId }),
+        body: ZVintagePriceBody,
+        response: { 200: ZVintageResult, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req);
+      return { data: await setVintagePrice(db, req.params.id, req.body) };
     },
   );
 }
