@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProductPage } from '@podo/contracts';
 import { auth, freshIp, loginToken } from '../../../../../tests/helpers/accounts';
+import { startApiProcess, type ApiProcess } from '../../../../../tests/helpers/api-process';
 import { first, present } from '../../../../../tests/helpers/items';
-import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
+import { createTempDatabase, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../../tests/helpers/test-app';
 import { apiCalls, insertFixtures, type Fixtures } from '../wines/test-fixtures';
 
 interface Vintage {
@@ -100,3 +106,144 @@ describe('PATCH /api/v1/admin/wines/vintages/:id', () => {
     expect(await vintage(buyer)).toMatchObject({ retailPrice: 12_345, tradePrice: 9_000 });
   });
 });
+
+describe(
+  'two server processes on one PostgreSQL database',
+  postgresOnly('starts two server processes on a database of a real PostgreSQL server (LISTEN/NOTIFY)'),
+  () => {
+    let temp: Awaited<ReturnType<typeof createTempDatabase>>;
+    let dataDir: string;
+    let a: ApiProcess;
+    let b: ApiProcess;
+    beforeAll(async () => {
+      temp = await createTempDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), 'podo-processes-'));
+      const env = { DATABASE_URL: temp.url, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DEMO_DATA: 'true' };
+      // One after the other: the first migrates and loads the demo catalogue.
+      a = await startApiProcess(env);
+      b = await startApiProcess(env);
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await temp?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const call = async (server: ApiProcess, url: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
+      const res = await fetch(`${server.baseUrl}/api/v1${url}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          'accept-language': 'en-US',
+          ...(init.token ? auth(init.token) : {}),
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text}`);
+      return JSON.parse(text);
+    };
+    const login = async (server: ApiProcess, email: string, password: string): Promise<string> =>
+      (await call(server, '/login', { method: 'POST', body: { email, password } })).data.accessToken;
+
+    let admin: string;
+    let buyer: string;
+    let wine: { id: number; vintageId: number; url: string; listUrl: string };
+    beforeAll(async () => {
+      admin = await login(a, 'admin@example.com', 'Admin!2345');
+      buyer = await login(b, 'buyer@example.com', 'Buyer!2345');
+      const { id } = first((await call(b, '/brand/wines/products?size=1&sort=PRICE_DESC'))._embedded.items as { id: number }[]);
+      const detail = (await call(b, `/wines/brand-products/${id}`)).data;
+      wine = {
+        id,
+        vintageId: first(detail.vintageList as Vintage[], 'a vintage on sale').id,
+        url: `/wines/brand-products/${id}`,
+        listUrl: `/brand/wines/products?idWineries=${detail.winery.id}&size=100`,
+      };
+    });
+
+    /** What B serves now: the visitor's list card and vintage, the buyer's vintage. */
+    const served = async () => {
+      const [page, visitor, trade] = await Promise.all([call(b, wine.listUrl), call(b, wine.url), call(b, wine.url, { token: buyer })]);
+      const vintageOf = (d: { data: { vintageList: Vintage[] } }) =>
+        present(
+          d.data.vintageList.find((x) => x.id === wine.vintageId),
+          'the vintage',
+        );
+      return {
+        card: present(
+          (page as TProductPage)._embedded.items.find((p) => p.id === wine.id),
+          'the wine in the list',
+        ).retailPrice,
+        retail: vintageOf(visitor).retailPrice,
+        trade: vintageOf(trade).tradePrice,
+      };
+    };
+
+    /** Changes the price through A while B's visitors' answers are cached (5 s); polls B until it serves the new one. */
+    const changeThroughA = async (retailPrice: number, tradePrice: number) => {
+      await served();
+      const before = await served();
+      await call(a, `/admin/wines/vintages/${wine.vintageId}`, { method: 'PATCH', token: admin, body: { retailPrice, tradePrice } });
+      const t0 = performance.now();
+      const wanted = { card: retailPrice, retail: retailPrice, trade: tradePrice };
+      let now = before;
+      while (performance.now() - t0 < 3_000) {
+        now = await served();
+        if (now.card === wanted.card && now.retail === wanted.retail && now.trade === wanted.trade) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return { before, now, wanted, ms: performance.now() - t0 };
+    };
+
+    it('a price changed through one is served by the other within a second, to visitors and buyers', async () => {
+      // Below every price of the catalogue, so the card (the wine's lowest price) shows it too.
+      const { before, now, wanted, ms } = await changeThroughA(1_234, 987);
+      expect(before.retail).not.toBe(1_234);
+      expect(now).toEqual(wanted);
+      expect(ms).toBeLessThan(1_000);
+    });
+
+    it('outlives the termination of its listening connections: listens again, forgets its caches, hears the next write', async () => {
+      const pgAdmin = new pg.Client({ connectionString: temp.url });
+      pgAdmin.on('error', () => {});
+      await pgAdmin.connect();
+      try {
+        /** Backends of the processes' LISTEN connections, once LISTEN has run on them. */
+        const listening = async () =>
+          (
+            await pgAdmin.query<{ pid: number }>(`select pid from pg_stat_activity
+              where datname = current_database() and application_name = 'cache-listen' and state = 'idle' and query ilike 'listen%'`)
+          ).rows.map((r) => r.pid);
+        const old = await listening();
+        expect(old).toHaveLength(2);
+        // A change no process announces, while B holds the old answers: B keeps serving them...
+        await served();
+        const cached = await served();
+        await pgAdmin.query(`update product_vintages set retail_price = 1050, trade_price = 850 where id = $1`, [wine.vintageId]);
+        await pgAdmin.query(
+          `update products set price_min = (select min(retail_price) from product_vintages where product_id = $1 and is_on_sale) where id = $1`,
+          [wine.id],
+        );
+        expect(await served()).toMatchObject({ card: cached.card, retail: cached.retail });
+        await pgAdmin.query(`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'cache-listen'`);
+        const fresh = async () => (await listening()).filter((pid) => !old.includes(pid));
+        for (let i = 0; i < 100 && (await fresh()).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await fresh()).toHaveLength(2);
+        // ...until it listens again: notifications may have been missed meanwhile, so it forgot everything.
+        expect(await served()).toEqual({ card: 1_050, retail: 1_050, trade: 850 });
+      } finally {
+        await pgAdmin.end();
+      }
+      const { now, wanted, ms } = await changeThroughA(1_111, 888);
+      expect(now).toEqual(wanted);
+      expect(ms).toBeLessThan(1_000);
+      for (const server of [a, b]) {
+        expect(await call(server, '/health')).toMatchObject({ status: 'ok' });
+        expect(server.output()).toMatch(/cache invalidations: listening connection lost/);
+        expect(server.output()).not.toMatch(/"level":(50|60)/);
+      }
+    });
+  },
+);
