@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     projects: [
-      { test: { name: 'unit', include: ['packages/{i18n,config,contracts}/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['packages/{i18n,config,contracts,cache}/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'] } },
       {
         test: {
           name: 'api-pglite',

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
 import { createNotifier } from './lib/notify';
+import { connectCaches } from './lib/cache';
 import { errorMessage } from '@podo/contracts/messages';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
@@ -172,9 +173,13 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Caches hear the other processes' writes before the first request (LISTEN on PostgreSQL).
+  const cache = await connectCaches(db, app.log);
+  app.addHook('onClose', async () => cache.close());
   app.decorate('deps', {
     config,
     db,
+    cache,
     tokens: new TokenService(
       resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir),
       config.tokenMaxTtlSeconds,

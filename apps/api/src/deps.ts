@@ -1,3 +1,4 @@
+import type { CacheHub } from '@podo/cache';
 import type { AppConfig } from '@podo/config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbHandle } from '@podo/db';
@@ -6,7 +7,7 @@ import type { TokenService } from './lib/auth';
 import type { Notifier } from './lib/notify';
 
 /**
- * What the services are given: configuration, database, token service and delivery. A leaf file (it imports no
+ * What the services are given: configuration, database, token service, delivery and caches. A leaf file (it imports no
  * module), so services can name it without importing the app that registers them.
  */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** E-mail (SMTP) and SMS delivery. */
   notifier: Notifier;
+  /** The caches of this database, invalidated across the server processes on it (lib/cache.ts). */
+  cache: CacheHub;
   startedAt: number;
 }
 
@@ -38,6 +41,10 @@ export interface ServiceCtx {
 export const withDb = <C extends ServiceCtx>(ctx: C, db: Database): C => ({ ...ctx, db });
 
 /** A service context outside a request (the admin CLI, jobs, tests). */
-export function serviceCtx(deps: AppDeps, log: FastifyBaseLogger, lang: Language = 'ko-KR'): ServiceCtx {
+export function serviceCtx(
+  deps: Pick<AppDeps, 'config' | 'db' | 'tokens' | 'notifier'>,
+  log: FastifyBaseLogger,
+  lang: Language = 'ko-KR',
+): ServiceCtx {
   return { config: deps.config, db: deps.db.db, dbHandle: deps.db, tokens: deps.tokens, notifier: deps.notifier, lang, log };
 }

@@ -148,7 +148,7 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
   });
   const notifier = createNotifier(config, log);
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  const deps = serviceCtx({ config, db: handle, tokens, notifier, startedAt: Date.now() }, log, 'en-US');
+  const deps = serviceCtx({ config, db: handle, tokens, notifier }, log, 'en-US');
   const wrap = async <T>(fn: () => Promise<T>) => {
     try {
       return await fn();

@@ -137,6 +137,7 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
           // Secure when this request came over https, and always when the public address is https.
           secureCookies: req.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https:')),
           publicUrl: config.publicUrl,
+          cache: app.deps.cache,
         });
         reply.status(response.status);
         for (const [k, v] of response.headers) {

@@ -326,6 +326,24 @@ export const ZVintage = z.object({
 export const ZVintageList = z.object({ _embedded: z.object({ items: z.array(ZVintage) }) });
 export type TVintage = z.infer<typeof ZVintage>;
 
+/** A price in whole Korean won, as the admin sets it. */
+const zWon = z.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'nonNegative' }).max(PRICE_MAX);
+/** PATCH /admin/wines/vintages/:id: the vintage's new retail and/or trade price (KRW). */
+export const ZVintagePriceBody = z
+  .object({ retailPrice: zWon.optional(), tradePrice: zWon.optional() })
+  .refine((b) => b.retailPrice !== undefined || b.tradePrice !== undefined, { message: 'priceRequired' });
+export type TVintagePriceBody = z.infer<typeof ZVintagePriceBody>;
+/** A vintage as the admin sees it. */
+export const ZAdminVintage = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  year: z.number().int().nullable(),
+  retailPrice: z.number().int(),
+  tradePrice: z.number().int(),
+  isOnSale: z.boolean(),
+});
+export type TAdminVintage = z.infer<typeof ZAdminVintage>;
+
 export const ZWineryCard = z.object({
   id: z.number().int(),
   name: z.string(),

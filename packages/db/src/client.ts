@@ -35,8 +35,30 @@ export interface DbHandle {
   onConnectionError?: (err: Error) => void;
   /** PGlite only: call when the HTTP server accepts a connection (see Turns.accepted in turns.ts). */
   connectionAccepted?: () => void;
+  /**
+   * PostgreSQL only: receives the notifications of `channel` on a connection of its own, opened again whenever it is
+   * lost. The embedded database serves one process, which needs no notifications from others.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 }
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** LISTEN is in place: the first time and after every reconnection (notifications sent meanwhile are lost). */
+  listening(): void;
+  /** The connection failed or was lost; another is tried in `retryMs`. */
+  lost?(err: Error, retryMs: number): void;
+}
+
+export interface Listener {
+  /** Settles once the first LISTEN is in place or the first attempt failed (attempts go on). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Waits between attempts to open a listening connection: doubled after each failure, up to the maximum. */
+const LISTEN_RETRY_MS = { min: 100, max: 5_000 };
 
 export interface OpenOptions {
   /** postgres:// URL: use a node-postgres pool. Unset: embedded PGlite. */
@@ -282,9 +304,23 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
     }
   };
 
+  const listeners = new Set<Listener>();
+  const listen = (channel: string, handlers: ListenHandlers): Listener => {
+    const l = listener(pg.Client, url, channel, handlers, report);
+    listeners.add(l);
+    return {
+      ready: l.ready,
+      close: async () => {
+        listeners.delete(l);
+        await l.close();
+      },
+    };
+  };
+
   Object.assign(handle, {
     db,
     kind: 'postgres',
+    listen,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -302,11 +338,80 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
       return roundTripMs > slowMs ? 'slow' : 'ok';
     },
     close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
       if (pinger) await pinger.end().catch(() => {});
       await pool.end();
     },
   } satisfies Omit<DbHandle, 'onConnectionError'>);
   return handle;
+}
+
+/**
+ * A connection that LISTENs on `channel` and is opened again, after a growing pause, whenever it fails or is lost (a
+ * terminated backend, a restart): never an unhandled 'error' event, so the process outlives its database.
+ */
+function listener(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  report: (err: Error) => void,
+): Listener {
+  let client: InstanceType<typeof Client> | undefined;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MS.min;
+  // Called for every way a connection ends (error, end, a failed connect or LISTEN); acts once per connection.
+  const lost = (c: InstanceType<typeof Client>, err: Error) => {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => {});
+    if (closed) return;
+    handlers.lost?.(err, retryMs);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void open();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+  };
+  const open = async () => {
+    const c = new Client({ connectionString: url, application_name: 'cache-listen', connectionTimeoutMillis: 5_000, keepAlive: true });
+    client = c;
+    c.on('error', (err) => {
+      report(err);
+      lost(c, err);
+    });
+    c.on('end', () => lost(c, new Error('Connection terminated')));
+    c.on('notification', (n) => {
+      if (client !== c || n.channel !== channel) return;
+      // A throw here would escape from the socket's data handler and end the process.
+      try {
+        handlers.message(n.payload ?? '');
+      } catch (err) {
+        report(err as Error);
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (e) {
+      lost(c, e as Error);
+      return;
+    }
+    if (client !== c) return;
+    retryMs = LISTEN_RETRY_MS.min;
+    handlers.listening();
+  };
+  return {
+    ready: open(),
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
 import { unpackDataDir } from './unpack';
@@ -181,5 +181,65 @@ describe.runIf(usingPostgres())('rawQuery on PostgreSQL', () => {
     expect(await waiting).toBeInstanceOf(AbandonedError);
     const staying = new AbortController();
     expect((await rawQuery(handle.db, "select nextval('ran')::int as n", [], () => staying.signal.aborted)).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe.runIf(usingPostgres())('listen on PostgreSQL', () => {
+  it('receives notifications, and after its backend is terminated connects again and says so', async () => {
+    const { handle } = await freshDb();
+    const reported: Error[] = [];
+    handle.onConnectionError = (err) => reported.push(err);
+    const messages: string[] = [];
+    const events: string[] = [];
+    const l = handle.listen!('cache_test', {
+      message: (m) => messages.push(m),
+      listening: () => events.push('listening'),
+      lost: () => events.push('lost'),
+    });
+    cleanups.push(() => l.close());
+    await l.ready;
+    expect(events).toEqual(['listening']);
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(done()).toBe(true);
+    };
+
+    // Sent at commit, never for a rollback.
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('cache_test', 'one')`);
+    });
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('cache_test', 'rolled back')`);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await handle.db.execute(sql`select pg_notify('cache_test', 'two')`);
+    await until(() => messages.length === 2);
+    expect(messages).toEqual(['one', 'two']);
+
+    await handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'cache-listen' and datname = current_database()`);
+    await until(() => events.length === 3);
+    expect(events).toEqual(['listening', 'lost', 'listening']);
+    expect(reported.length).toBeGreaterThan(0);
+    await handle.db.execute(sql`select pg_notify('cache_test', 'three')`);
+    await until(() => messages.length === 3);
+    expect(messages[2]).toBe('three');
+  });
+
+  it('settles `ready` when the database cannot be reached, and tries again until closed', async () => {
+    const handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/nowhere', poolMax: 1 });
+    cleanups.push(() => handle.close());
+    const lost: number[] = [];
+    const l = handle.listen!('cache_test', { message: () => {}, listening: () => {}, lost: (_err, retryMs) => lost.push(retryMs) });
+    await l.ready;
+    await new Promise((r) => setTimeout(r, 400));
+    await l.close();
+    const attempts = lost.length;
+    // Each failure doubles the pause before the next attempt.
+    expect(lost.slice(0, 2)).toEqual([100, 200]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(lost.length).toBe(attempts);
   });
 });

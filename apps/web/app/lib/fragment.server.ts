@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { AppLoadContext } from 'react-router';
 import type { Language } from '@podo/i18n';
 import { webMessages } from '@podo/i18n/resources';
 import { createI18n, I18nProvider } from './i18n';
@@ -14,14 +15,17 @@ export function renderFragment(lang: Language, children: ReactNode): string {
   return renderToString(createElement(I18nProvider, { i18n }, children)).replace(/^(?:<link [^>]*\/>)+/, '');
 }
 
-/** A cache of rendered fragments by key, holding at most `max` (the oldest is dropped first). */
-export function fragmentCache(max: number) {
-  const cache = new Map<string, string>();
-  return (key: string, render: () => string): string => {
+/**
+ * A cache of rendered fragments by key, holding at most `max` (the oldest is dropped first), in the hub of the
+ * load context. Keys hold the data rendered, so no write makes an entry stale and entries need no tags.
+ */
+export function fragmentCache(name: string, max: number) {
+  const options = { ttlMs: Infinity, max };
+  return (context: AppLoadContext, key: string, render: () => string): string => {
+    const cache = context.cache.cache<string>(name, options);
     let html = cache.get(key);
     if (html === undefined) {
       html = render();
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
       cache.set(key, html);
     }
     return html;

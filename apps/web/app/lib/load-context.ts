@@ -1,3 +1,4 @@
+import type { CacheHub } from '@podo/cache';
 import type { TSiteConfig } from '@podo/config/shared';
 import type { ApiFetch } from './api';
 
@@ -10,6 +11,8 @@ declare module 'react-router' {
     secureCookies: boolean;
     /** PUBLIC_URL when configured: the origin of canonical, Open Graph and sitemap URLs. */
     publicUrl?: string;
+    /** The API's caches (@podo/cache): the page fragments and the menu live there, invalidated with the catalogue. */
+    cache: CacheHub;
   }
 }
 export {};

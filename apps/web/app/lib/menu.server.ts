@@ -15,13 +15,8 @@ import type { MenuHtml } from './menu-html';
 export const MENU_TTL_MS = 60_000;
 /** After a failed lookup, try again this soon (the header shows its plain links meanwhile). */
 const RETRY_MS = 5_000;
-
-interface Entry {
-  at: number;
-  ttl: number;
-  value: Promise<MenuHtml>;
-}
-const cache = new Map<Language, Entry>();
+/** Per language, in the API's cache hub: a catalogue write (tag `catalog`) or `menu` drops it at once. */
+const MENU = { ttlMs: MENU_TTL_MS, max: 10, tags: ['catalog', 'menu'] };
 
 /**
  * The three mega-menu columns (kinds, production areas by country, grape types) in one language, trimmed to what
@@ -63,20 +58,17 @@ export function renderMenu(lang: Language, menu: MenuData | null): MenuHtml {
 }
 
 /** Menu HTML for the root loader, shared by concurrent requests and cached per language (without items while the API fails). */
-export function loadMenu(context: AppLoadContext, lang: Language, now = Date.now()): Promise<MenuHtml> {
-  const hit = cache.get(lang);
-  if (hit && now - hit.at < hit.ttl) return hit.value;
-  const entry = { at: now, ttl: MENU_TTL_MS } as Entry;
-  entry.value = fetchMenu(context, lang).then(
-    (menu) => renderMenu(lang, menu),
-    (e: unknown) => {
+export function loadMenu(context: AppLoadContext, lang: Language): Promise<MenuHtml> {
+  const menu = context.cache.cache<MenuHtml>('menu', MENU).fetch(lang, async (entry) => {
+    try {
+      return renderMenu(lang, await fetchMenu(context, lang));
+    } catch (e) {
       // Menu failures go to one handler (spec §8): log once, keep the page, retry soon.
       // (A 429 or 503 of the API comes as a page error, data(message, status), not as an Error.)
       console.warn(`header menu unavailable (${lang}): ${(e as Error).message ?? (e as { data?: unknown }).data}`);
-      entry.ttl = RETRY_MS;
+      entry.ttl(RETRY_MS);
       return renderMenu(lang, null);
-    },
-  );
-  cache.set(lang, entry);
-  return entry.value;
+    }
+  });
+  return Promise.resolve(menu);
 }

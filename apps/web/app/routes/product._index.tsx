@@ -80,11 +80,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The filter form's HTML, cached per URL (lib/sidebar.server.ts): read by the server render only (a data request
   // for a client navigation never renders it), and not serialized.
   const lang = requestLanguage(request);
-  Object.defineProperty(body, 'sidebarHtml', { get: () => sidebarHtml(lang, body.facets, clean), enumerable: false });
+  Object.defineProperty(body, 'sidebarHtml', { get: () => sidebarHtml(context, lang, body.facets, clean), enumerable: false });
   // So are an anonymous visitor's cards (lib/cards.server.ts); a member's show their own hearts and prices.
   if (!requestToken(request, context)) {
     const here = url.pathname + url.search;
-    Object.defineProperty(body, 'cardsHtml', { get: () => anonymousCardsHtml(lang, here, body.items, FIRST_ROW), enumerable: false });
+    Object.defineProperty(body, 'cardsHtml', {
+      get: () => anonymousCardsHtml(context, lang, here, body.items, FIRST_ROW),
+      enumerable: false,
+    });
   }
   return error ? data(body, { status: 400 }) : body;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZIdParam } from '../accounts';
+import { zId, ZAdminVintage, ZVintagePriceBody } from '../catalog';
 import { defineOperation } from '../operation';
 
 /**
@@ -99,4 +100,16 @@ export const adminRejectChanges = defineOperation({
   body: ZAdminRejectBody,
   response: ZMemberMessage,
   errors: ['NOT_FOUND', 'NO_PENDING_CHANGES'],
+});
+
+export const adminVintagePrice = defineOperation({
+  method: 'PATCH',
+  path: '/admin/wines/vintages/:id',
+  tags,
+  summary: "Set a vintage's retail and/or trade price (whole KRW): every server process shows it at once",
+  auth: 'admin',
+  params: z.object({ id: zId }),
+  body: ZVintagePriceBody,
+  response: z.object({ data: ZAdminVintage }),
+  errors: ['NOT_FOUND'],
 });

@@ -12,6 +12,7 @@ import {
   listMembers,
   rejectBusinessChanges,
   rejectMember,
+  setVintagePrice,
 } from './service';
 
 /**
@@ -43,4 +44,5 @@ export async function adminRoutes(app: FastifyInstance) {
     message: messages(ctx).CHANGES_REJECTED,
     data: await rejectBusinessChanges(ctx, params.id, body.reason),
   }));
+  route(app, ops.adminVintagePrice, async (ctx, { params, body }) => ({ data: await setVintagePrice(ctx.db, params.id, body) }));
 }

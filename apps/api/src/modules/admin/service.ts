@@ -1,18 +1,21 @@
 import type { ServiceCtx } from '../../deps';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessProfiles, users, type Database } from '@podo/db';
+import { businessProfiles, productVintages, refreshCatalogDerived, users, type Database } from '@podo/db';
 import { localized, type AppConfig } from '@podo/config';
 import {
   BUSINESS_REVIEW_FIELDS,
   ZBusinessInput,
   type TBusinessChanges,
+  type TAdminVintage,
   type TMe,
+  type TVintagePriceBody,
   type ZAdminMemberQuery,
   type ZAdminPageQuery,
 } from '@podo/contracts';
 import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
+import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
@@ -230,4 +233,38 @@ export async function rejectBusinessChanges(ctx: ServiceCtx, id: number, reason:
   const member = await getMember(ctx.db, id);
   await notifyChanges(ctx, member, { kind: 'rejected', reason });
   return member;
+}
+
+// ---- catalogue ------------------------------------------------------------------------------------------------
+
+/**
+ * Sets a vintage's retail and/or trade price (KRW) and recomputes its wine's derived columns (the lowest price) in
+ * the same transaction, which also tells every server process to drop what it cached of the catalogue (tags
+ * `catalog` and `product:<wine id>`). NOT_FOUND for an unknown vintage.
+ */
+export async function setVintagePrice(db: Database, id: number, prices: TVintagePriceBody): Promise<TAdminVintage> {
+  return writeInvalidating(
+    db,
+    (v) => ['catalog', `product:${v.productId}`],
+    async (tx) => {
+      const [row] = await tx
+        .update(productVintages)
+        .set({
+          ...(prices.retailPrice !== undefined ? { retailPrice: prices.retailPrice } : {}),
+          ...(prices.tradePrice !== undefined ? { tradePrice: prices.tradePrice } : {}),
+        })
+        .where(eq(productVintages.id, id))
+        .returning({
+          id: productVintages.id,
+          productId: productVintages.productId,
+          year: productVintages.year,
+          retailPrice: productVintages.retailPrice,
+          tradePrice: productVintages.tradePrice,
+          isOnSale: productVintages.isOnSale,
+        });
+      if (!row) throw new AppError('NOT_FOUND');
+      await refreshCatalogDerived(tx, [row.productId]);
+      return row;
+    },
+  );
 }

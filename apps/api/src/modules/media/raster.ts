@@ -1,3 +1,4 @@
+import { processHub, type Cache } from '@podo/cache';
 import { renderAsync } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { fontFile } from '../pdf';
@@ -14,23 +15,14 @@ import { fontFile } from '../pdf';
  * The newest drawings are kept in memory, and one drawing serves all who ask for the same picture at once.
  */
 
-/** The newest drawings: 64 share cards (about 100 KB each) and 1,024 thumbnails (about 5 KB). */
-const cards = { max: 64, kept: new Map<string, Promise<Buffer>>() };
-const thumbs = { max: 1024, kept: new Map<string, Promise<Buffer>>() };
+/**
+ * The newest drawings: 64 share cards (about 100 KB each) and 1,024 thumbnails (about 5 KB), least recently used
+ * first out. Their keys name the SVG drawn (its hash), so no write ever makes one stale: the process's hub.
+ */
+const cards = processHub().cache<Buffer>('media:cards', { ttlMs: Infinity, max: 64, lru: true });
+const thumbs = processHub().cache<Buffer>('media:thumbs', { ttlMs: Infinity, max: 1024, lru: true });
 
-function keep({ max, kept }: typeof cards, key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
-  const hit = kept.get(key);
-  if (hit) {
-    kept.delete(key);
-    kept.set(key, hit);
-    return hit;
-  }
-  const drawing = draw();
-  drawing.catch(() => kept.delete(key));
-  kept.set(key, drawing);
-  if (kept.size > max) kept.delete(kept.keys().next().value!);
-  return drawing;
-}
+const keep = (cache: Cache<Buffer>, key: string, draw: () => Promise<Buffer>): Promise<Buffer> => Promise.resolve(cache.fetch(key, draw));
 
 let fonts: string[] | undefined;
 

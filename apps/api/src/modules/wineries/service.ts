@@ -14,7 +14,9 @@ import {
   type TWineryWinesQuery,
   type WinerySort,
 } from '@podo/contracts';
+import { tagged } from '@podo/cache';
 import { AppError } from '../../lib/errors';
+import { writeInvalidating } from '../../lib/cache';
 import { countMap, countryName, fallbackLang, getCounts, getLookups, loc, locOrNull } from '../wines';
 import { and, searchCondition } from '../wines';
 import { displayName, listProducts, pageInfo } from '../wines';
@@ -117,8 +119,15 @@ export async function listWineries(db: Database, query: TWineryListQuery, viewer
     rows.filter((r) => r.id !== null),
     lang,
   );
-  return { _embedded: { items }, page: pageInfo(query.page, query.size, total) };
+  return tagged({ _embedded: { items }, page: pageInfo(query.page, query.size, total) }, () => {
+    const tags = items.map((w) => `winery:${w.id}`);
+    if (query.sort === 'POPULAR') tags.push(LIKES_TAG);
+    return tags;
+  });
 }
+
+/** Answers ordered by like counts, which any like toggle may change. */
+const LIKES_TAG = 'winery-likes';
 
 /** GET /wineries/:id: a published winery with its description, pictures and kinds of wine (with counts). */
 export async function getWineryDetail(db: Database, id: number, viewer: Viewer, lang: Language): Promise<TWineryDetail> {
@@ -139,7 +148,7 @@ export async function getWineryDetail(db: Database, id: number, viewer: Viewer, 
   if (!row) throw new AppError('WINERY_NOT_FOUND');
   const [[card], lk] = await Promise.all([toCards(db, [row], lang), getLookups(db)]);
   const kindCounts = countMap<number>(row.kinds);
-  return {
+  const detail: TWineryDetail = {
     ...card!,
     description: locOrNull(row.description, lang),
     descriptionLang: fallbackLang(row.description, lang),
@@ -150,6 +159,7 @@ export async function getWineryDetail(db: Database, id: number, viewer: Viewer, 
       .filter((k) => kindCounts.has(k.id))
       .map((k) => ({ id: k.id, code: k.code, name: loc(k.name, lang), color: k.color, qty: kindCounts.get(k.id)! })),
   };
+  return tagged(detail, () => [`winery:${id}`]);
 }
 
 /** GET /wineries/sort-types. */
@@ -212,10 +222,11 @@ export async function listWineryWineKinds(db: Database, idWinery: number | undef
 
 /**
  * POST /wineries/:id/like: likes or unlikes a winery. The winery row is locked first, so parallel toggles run one
- * after another and like_count always equals the number of likes.
+ * after another and like_count always equals the number of likes. Visitors' cached answers showing its like count,
+ * or ordered by like counts, are dropped in every server process.
  */
 export async function toggleWineryLike(db: Database, userId: number, wineryId: number): Promise<{ liked: boolean; likeCount: number }> {
-  return db.transaction(async (tx) => {
+  return writeInvalidating(db, [`winery:${wineryId}`, LIKES_TAG], async (tx) => {
     const locked = rowsOf(await tx.execute(sql`select id from wineries where id = ${wineryId} and is_published for update`));
     if (!locked.length) throw new AppError('WINERY_NOT_FOUND');
     const [r] = rowsOf<{ liked: boolean; like_count: number }>(

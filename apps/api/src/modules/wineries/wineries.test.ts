@@ -245,6 +245,26 @@ describe('likes', () => {
     expect(wine.wineryCard).toMatchObject({ isLiked: true, likeCount: 1 });
   });
 
+  it("show a visitor the new like count at once: the winery, its wines' winery card, lists ordered by likes", async () => {
+    const id = fx.wineries.ANTINORI;
+    const wine = fx.wines.tignanello!;
+    const visitor = async () => ({
+      detail: (await get(`/wineries/${id}`)).json().data.likeCount as number,
+      wine: (await get(`/wines/brand-products/${wine}`)).json().data.wineryCard.likeCount as number,
+      popular: keysOf(await wineries('sort=POPULAR')),
+    });
+    const before = await visitor();
+    await post(`/wineries/${id}/like`, memberToken);
+    try {
+      const after = await visitor();
+      expect(after).toMatchObject({ detail: before.detail + 1, wine: before.wine + 1 });
+      expect(after.popular[0]).toBe('ANTINORI');
+    } finally {
+      await post(`/wineries/${id}/like`, memberToken);
+    }
+    expect(await visitor()).toEqual(before);
+  });
+
   it('answer 404 for unknown or unpublished wineries and 400 for a bad id', async () => {
     for (const id of [777_777, fx.unpublishedWinery]) {
       const r = await post(`/wineries/${id}/like`, memberToken);

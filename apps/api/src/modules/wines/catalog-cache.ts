@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Database, LocalizedText } from '@podo/db';
 import { LANGUAGES, type Language } from '@podo/i18n';
 import { normalizeSearch } from '@podo/contracts';
-import { catalogCachingEnabled, invalidateResponseCache } from './response-cache';
+import { cacheHub, type Cache, type CacheOptions } from '@podo/cache';
 
 /**
  * Lookup tables of the catalogue (kinds, grapes, areas, levels, featured flags, published winery ids, country
- * codes) and the unfiltered counts, held in memory per database handle. They change only when the catalogue is
- * edited, so every list joins them in JS instead of in SQL. Entries expire after a minute; a lookup that misses
- * an id reloads at once (at most once a second), and catalogue writers call invalidateCatalogCache.
+ * codes) and the unfiltered counts, held in the database's cache hub (@podo/cache, tag `catalog`). They change only
+ * when the catalogue is edited, so every list joins them in JS instead of in SQL. Entries expire after a minute; a
+ * lookup that misses an id reloads at once (at most once a second), and catalogue writers invalidate `catalog`.
  */
 
 export interface KindRow {
@@ -48,7 +48,6 @@ export interface Lookups {
   wineryIds: Set<number>;
   /** Every ISO country code of the reference table. */
   countryCodes: Set<string>;
-  loadedAt: number;
 }
 
 /** Wines per facet value (kinds, areas, grapes...) and the total, under some filter. */
@@ -68,57 +67,21 @@ export interface CatalogCounts extends FacetCounts {
   bounds: { priceMin: number; priceMax: number; alcoholMin: number; alcoholMax: number; scoreMin: number; scoreMax: number };
   /** Published wineries per country. */
   wineryCountries: Map<string, number>;
-  loadedAt: number;
 }
 
-const TTL_MS = 60_000;
+/** Lookups and unfiltered counts: reloaded after a minute at most, and at once when the catalogue changes. */
+const TABLES: CacheOptions = { ttlMs: 60_000, max: 1, tags: ['catalog'] };
 const MISS_RELOAD_MS = 1_000;
 
-interface Entry<T> {
-  value?: T;
-  pending?: Promise<T>;
-}
-interface DbCache {
-  lookups: Entry<Lookups>;
-  counts: Entry<CatalogCounts>;
-  /** Results that depend on the filters only (list totals, facet counts), by filter key. */
-  results: Map<string, { value: unknown; at: number }>;
-}
-const caches = new WeakMap<Database, DbCache>();
+const lookupsOf = (db: Database): Cache<Lookups> => cacheHub(db).cache<Lookups>('catalog:lookups', TABLES);
+const countsOf = (db: Database): Cache<CatalogCounts> => cacheHub(db).cache<CatalogCounts>('catalog:counts', TABLES);
 
-function cacheOf(db: Database): DbCache {
-  let c = caches.get(db);
-  if (!c) {
-    c = { lookups: {}, counts: {}, results: new Map() };
-    caches.set(db, c);
-  }
-  return c;
-}
-
-/** Forgets the cached lookups, counts and answers of this database (call after editing the catalogue). */
+/**
+ * Forgets the catalogue's cached lookups, counts and answers, in this process and the others on the database (a
+ * catalogue writer that has no transaction of its own to announce it in; see writeInvalidating).
+ */
 export function invalidateCatalogCache(db: Database): void {
-  caches.delete(db);
-  invalidateResponseCache(db);
-}
-
-async function cached<T extends { loadedAt: number }>(entry: Entry<T>, load: () => Promise<T>, force: boolean): Promise<T> {
-  const v = entry.value;
-  if (v && !force && Date.now() - v.loadedAt < TTL_MS) return v;
-  if (v && force && Date.now() - v.loadedAt < MISS_RELOAD_MS) return v;
-  if (!entry.pending) {
-    entry.pending = load().then(
-      (value) => {
-        entry.value = value;
-        entry.pending = undefined;
-        return value;
-      },
-      (e: unknown) => {
-        entry.pending = undefined;
-        throw e;
-      },
-    );
-  }
-  return entry.pending;
+  cacheHub(db).invalidate(['catalog']);
 }
 
 type Json = unknown;
@@ -157,7 +120,6 @@ async function loadLookups(db: Database): Promise<Lookups> {
     featured: sortedMap(coded(r!.featured as [number, string, LocalizedText, number][])),
     wineryIds: new Set(r!.wineries as number[]),
     countryCodes: new Set((r!.countries as string[]).map((c) => c.trim())),
-    loadedAt: Date.now(),
   };
 }
 
@@ -168,7 +130,7 @@ function sortedMap<T extends { id: number; sortOrder: number }>(m: Map<number, T
 
 /** The lookup tables; `force` reloads them unless they were loaded within the last second (an id was missing). */
 export function getLookups(db: Database, force = false): Promise<Lookups> {
-  return cached(cacheOf(db).lookups, () => loadLookups(db), force);
+  return Promise.resolve(lookupsOf(db).fetch('', () => loadLookups(db), force ? { maxAgeMs: MISS_RELOAD_MS } : undefined));
 }
 
 /** Turns `[[key, count], ...]` json into a Map. */
@@ -203,45 +165,29 @@ async function loadCounts(db: Database): Promise<CatalogCounts> {
     wineryCountries: new Map(((r!.winery_countries as [string, number][]) ?? []).map(([c, n]) => [c.trim(), n])),
     total: t[0]!,
     bounds: { priceMin: t[1]!, priceMax: t[2]!, alcoholMin: t[3]!, alcoholMax: t[4]!, scoreMin: t[5]!, scoreMax: t[6]! },
-    loadedAt: Date.now(),
   };
 }
 
 /** Counts over the whole published catalogue, cached for a minute. */
 export function getCounts(db: Database): Promise<CatalogCounts> {
-  return cached(cacheOf(db).counts, () => loadCounts(db), false);
+  return Promise.resolve(countsOf(db).fetch('', () => loadCounts(db)));
 }
 
-const RESULT_TTL_MS = 30_000;
-const RESULT_MAX = 2_000;
+/** Filter-dependent results, off with CATALOG_CACHE=false. */
+const RESULTS: CacheOptions = { ttlMs: 30_000, max: 2_000, tags: ['catalog'], optional: true };
+const resultsOf = (db: Database): Cache<unknown> => cacheHub(db).cache<unknown>('catalog:results', RESULTS);
 
 /**
  * A filter-dependent result (a list total, facet counts) cached for 30 s: the same filters give the same
  * counts whoever asks and whatever the page or sort, and they only change when the catalogue is edited.
  */
 export function cachedResult<T>(db: Database, key: string): T | undefined {
-  if (!catalogCachingEnabled(db)) return undefined;
-  const results = cacheOf(db).results;
-  const hit = results.get(key);
-  if (!hit) return undefined;
-  if (Date.now() - hit.at > RESULT_TTL_MS) {
-    results.delete(key);
-    return undefined;
-  }
-  return hit.value as T;
+  return resultsOf(db).get(key) as T | undefined;
 }
-export function storeResult(db: Database, key: string, value: unknown): void {
-  if (!catalogCachingEnabled(db)) return;
-  const results = cacheOf(db).results;
-  if (results.size >= RESULT_MAX) {
-    // Oldest first (a Map keeps insertion order): drop a tenth at once.
-    let n = RESULT_MAX / 10;
-    for (const k of results.keys()) {
-      results.delete(k);
-      if (--n <= 0) break;
-    }
-  }
-  results.set(key, { value, at: Date.now() });
+/** Read before computing a result, and give it to storeResult: a result computed across a write is not kept. */
+export const resultEpoch = (db: Database): number => cacheHub(db).epoch;
+export function storeResult(db: Database, key: string, value: unknown, since: number): void {
+  resultsOf(db).set(key, value, { since });
 }
 
 // ---- names ---------------------------------------------------------------------------------------------------

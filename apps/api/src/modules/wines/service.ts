@@ -22,7 +22,9 @@ import {
   type TWishListQuery,
   type TWishPage,
 } from '@podo/contracts';
+import { tagged } from '@podo/cache';
 import { AppError } from '../../lib/errors';
+import { writeInvalidating } from '../../lib/cache';
 import {
   cachedResult,
   countMap,
@@ -33,6 +35,7 @@ import {
   loc,
   locOrNull,
   resolveCountry,
+  resultEpoch,
   storeResult,
   type Lookups,
   type FacetCounts,
@@ -288,11 +291,21 @@ export async function listProducts(
   const q = await resolveProductQuery(db, query, lang);
   const key = catalogCachingEnabled(db) ? `total:${filterKey(q)}` : undefined;
   const known = key === undefined ? undefined : cachedResult<number>(db, key);
+  const since = resultEpoch(db);
   const stmt = toPgQuery(productListSql(q, viewer, lang, { count: known === undefined }));
   const { items, info, total } = await cardPage(db, stmt, q.page, q.size, lang, known, gone);
-  if (key !== undefined && known === undefined) storeResult(db, key, total);
-  return { _embedded: { items }, page: info };
+  if (key !== undefined && known === undefined) storeResult(db, key, total, since);
+  return tagged({ _embedded: { items }, page: info }, () => productTags(items, q.sort === 'POPULAR'));
 }
+
+/** Cache tags of an answer showing these wines: each wine, and `wishes` when wish counts order it. */
+function productTags(items: { id: number }[], byWishes: boolean): string[] {
+  const tags = items.map((p) => `product:${p.id}`);
+  if (byWishes) tags.push(WISHES_TAG);
+  return tags;
+}
+/** Answers ordered by wish counts, which any wish toggle may change. */
+const WISHES_TAG = 'wishes';
 
 // ---- detail --------------------------------------------------------------------------------------------------
 
@@ -372,7 +385,7 @@ export async function getProductDetail(db: Database, id: number, viewer: Viewer,
   if (!card) throw new AppError('PRODUCT_NOT_FOUND');
   const texts = row.texts ?? {};
   const wArea = row.w_area === null ? undefined : lk.areas.get(row.w_area);
-  return {
+  const detail: TProductDetail = {
     ...card,
     images: row.images ?? [],
     description: locOrNull(texts.description, lang),
@@ -406,6 +419,8 @@ export async function getProductDetail(db: Database, id: number, viewer: Viewer,
     },
     related,
   };
+  // The wine, the related wines' cards, and the winery card's like count.
+  return tagged(detail, () => [...productTags([{ id }, ...related], false), `winery:${row.winery_id}`]);
 }
 
 /** GET /wines/products/:id/vintages: vintages on sale, newest first (trade price and stock for approved buyers). */
@@ -503,6 +518,7 @@ export async function leftFilter(db: Database, filters: TProductFilters, lang: L
   const [lk, counts] = await Promise.all([getLookups(db), getCounts(db)]);
   let facets: FacetCounts | undefined;
   const key = `facets:${filterKey(f)}`;
+  const since = resultEpoch(db);
   if (!hasActiveFilters(f)) facets = counts;
   else facets = cachedResult<FacetCounts>(db, key);
   if (!facets) {
@@ -517,7 +533,7 @@ export async function leftFilter(db: Database, filters: TProductFilters, lang: L
       volumes: countMap(r!.volumes),
       total: Number(r!.total),
     };
-    storeResult(db, key, facets);
+    storeResult(db, key, facets, since);
   }
   const b = counts.bounds;
   return {
@@ -539,10 +555,11 @@ export async function leftFilter(db: Database, filters: TProductFilters, lang: L
 
 /**
  * POST /wines/products/:id/wish: adds or removes the wine from the member's wish list. The product row is locked
- * first, so parallel toggles run one after another and wish_count always equals the number of wishes.
+ * first, so parallel toggles run one after another and wish_count always equals the number of wishes. Visitors'
+ * cached answers showing the wine, or ordered by wish counts, are dropped in every server process.
  */
 export async function toggleWish(db: Database, userId: number, productId: number): Promise<{ wished: boolean; wishCount: number }> {
-  return db.transaction(async (tx) => {
+  return writeInvalidating(db, [`product:${productId}`, WISHES_TAG], async (tx) => {
     const locked = rowsOf(await tx.execute(sql`select id from products where id = ${productId} and is_published for update`));
     if (!locked.length) throw new AppError('PRODUCT_NOT_FOUND');
     const [r] = rowsOf<{ wished: boolean; wish_count: number }>(

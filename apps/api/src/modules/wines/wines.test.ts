@@ -817,6 +817,43 @@ describe('anonymous answer cache', () => {
   });
 });
 
+describe('cached answers and writes', () => {
+  const detail = async (id: number) => (await get(`/wines/brand-products/${id}`)).json().data as { wishCount: number };
+  const wishesOf = (page: TProductPage, id: number) =>
+    present(
+      page._embedded.items.find((p) => p.id === id),
+      `wine ${id}`,
+    ).wishCount;
+
+  it("a wish drops the visitors' answers showing that wine or ordered by wishes, and no others", async () => {
+    const wine = present(fx.wines.leroyChardonnay, 'the leroyChardonnay fixture');
+    const withIt = `idWineries=${fx.wineries.LEROY}&sort=PRICE_ASC`;
+    const byWishes = `idWineries=${fx.wineries.MARGAUX}&sort=POPULAR`;
+    const without = `idWineries=${fx.wineries.OPUS}&sort=PRICE_ASC`;
+    const opus = present(fx.wines.opus, 'the opus fixture');
+    const before = { withIt: await list(withIt), byWishes: await list(byWishes), without: await list(without), detail: await detail(wine) };
+    // A change no writer announces: only answers computed again show it.
+    await t.db.db.execute(
+      sql`update products set wish_count = wish_count + 5 where id in (${opus}, ${present(fx.wines.margaux, 'margaux')})`,
+    );
+    try {
+      expect((await post(`/wines/products/${wine}/wish`, pendingToken)).json().data.wished).toBe(true);
+      expect(wishesOf(await list(withIt), wine)).toBe(wishesOf(before.withIt, wine) + 1);
+      expect((await detail(wine)).wishCount).toBe(before.detail.wishCount + 1);
+      // Ordered by wish counts: any wish may reorder it, so it is computed again (and shows the silent change).
+      expect(await list(byWishes)).not.toEqual(before.byWishes);
+      // A list without the wine stays cached.
+      expect(await list(without)).toEqual(before.without);
+    } finally {
+      await post(`/wines/products/${wine}/wish`, pendingToken);
+      await t.db.db.execute(
+        sql`update products set wish_count = wish_count - 5 where id in (${opus}, ${present(fx.wines.margaux, 'margaux')})`,
+      );
+      invalidateCatalogCache(t.db.db);
+    }
+  });
+});
+
 describe.skipIf(usingPostgres())('a list request whose client leaves while it waits for the embedded database', () => {
   it('runs no statement for it, and the next request is served', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
