@@ -71,14 +71,14 @@ async function waitHealthy(child, base) {
   throw new Error(`server did not start:\n${log}`);
 }
 
-async function stop(child) {
+export async function stop(child) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 }
 
 /** The built product (dist/server.mjs) on PostgreSQL (url) or PGlite (dataDir), caches as given. */
-async function startApi(root, { url, dataDir, cache }) {
+export async function startApi(root, { url, dataDir, cache }) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
@@ -147,7 +147,7 @@ async function listPaths(base) {
 const searchPath = (q) => `/api/v1/brand/wines/products?query=${encodeURIComponent(q)}&size=24`;
 
 /** Node CPU time (user + system) of a process so far, in ms (Linux /proc). */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;

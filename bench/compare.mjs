@@ -2,12 +2,10 @@
 // Both products run side by side on embedded databases of their own; each workload is loaded in alternating rounds
 // (this, other, other, this, this, other) so the host's drift falls on both alike. Reports the throughput ratio and
 // each server's CPU per request; writes nothing. Used to check that a refactoring kept the hot paths' speed.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs, startApi, stop } from './catalog.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,54 +21,8 @@ if (!existsSync(path.join(here, 'dist/server.mjs'))) {
 const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 5);
 const ORDER = ['here', 'other', 'other', 'here', 'here', 'other'];
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function start(root, cache) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'podo-compare-')),
-      DATABASE_URL: '',
-      CATALOG_CACHE: cache ? 'true' : 'false',
-      RATE_LIMIT_MAX: '1000000000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${root} did not start`);
-}
-
-/** User + system CPU time of a process, in ms (Linux /proc; 100 clock ticks a second). */
-function cpuMs(pid) {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  return ((Number(parts[11]) + Number(parts[12])) * 1000) / 100;
-}
-
 async function pair(label, cache, paths, connections) {
-  const servers = { here: await start(here, cache), other: await start(other, cache) };
+  const servers = { here: await startApi(here, { cache }), other: await startApi(other, { cache }) };
   const out = { here: { requests: 0, cpu: 0, p50: [] }, other: { requests: 0, cpu: 0, p50: [] } };
   try {
     for (const s of Object.values(servers)) wrk(s.base, paths, { connections, seconds: 8 });
@@ -85,7 +37,7 @@ async function pair(label, cache, paths, connections) {
       out[name].p50.push(x.p50);
     }
   } finally {
-    for (const s of Object.values(servers)) s.child.kill('SIGTERM');
+    for (const s of Object.values(servers)) await stop(s.child);
   }
   const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   const row = (n) => ({
