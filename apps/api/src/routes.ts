@@ -14,6 +14,7 @@ import { winesRoutes } from './modules/wines/routes';
 import { wineriesRoutes } from './modules/wineries/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { pdfRoutes } from './modules/pdf/routes';
+import { commerceRoutes } from './modules/commerce/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(wineriesRoutes);
   await app.register(mediaRoutes);
   await app.register(pdfRoutes);
+  await app.register(commerceRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

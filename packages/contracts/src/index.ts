@@ -52,4 +52,5 @@ export type TLoginResult = z.infer<typeof ZLoginResult>;
 export * from './accounts';
 export * from './rules';
 export * from './catalog';
+export * from './commerce';
 export * from './search';

@@ -5,12 +5,14 @@
 import * as account from './ops/account';
 import * as admin from './ops/admin';
 import * as catalog from './ops/catalog';
+import * as commerce from './ops/commerce';
 import * as system from './ops/system';
 import type { Operation } from './operation';
 
 export * as accountOps from './ops/account';
 export * as adminOps from './ops/admin';
 export * as catalogOps from './ops/catalog';
+export * as commerceOps from './ops/commerce';
 export * as systemOps from './ops/system';
 export * from './operation';
 
@@ -19,5 +21,5 @@ const pick = <M extends object>(m: M) =>
   Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'object' && v !== null && 'method' in v && 'path' in v)) as OpsOf<M>;
 
 /** All operations by name (names are unique across domains). */
-export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(admin) };
+export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(commerce), ...pick(admin) };
 export type Operations = typeof operations;

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { isEmpty } from './client';
-import { appSettings, businessProfiles, users } from './schema/index';
+import { appSettings, businessProfiles, shipAddresses, users } from './schema/index';
 import { NO_TIME_LIMITS } from './time-limits';
 
 /** Demo accounts, listed in the README. Loaded only in demo mode, never with NODE_ENV=production defaults. */
@@ -42,6 +42,28 @@ const DEMO_DETAILS: Partial<Record<(typeof DEMO_ACCOUNTS)[number]['email'], { mo
     },
   };
 type DemoBusiness = Omit<typeof businessProfiles.$inferInsert, 'userId'>;
+
+/** The demo buyer's shipping addresses: the wine bar (default) and the owner's second venue. Made-up recipients. */
+const DEMO_SHIPS: Omit<typeof shipAddresses.$inferInsert, 'userId'>[] = [
+  {
+    fullName: '김바이어',
+    mobile: '010-1234-5678',
+    postalCode: '04044',
+    address1: '서울특별시 마포구 와우산로 94',
+    address2: '1층 와인바 포도',
+    message: '영업 전(오후 4시 이전)에 배송해 주세요.',
+    isDefault: true,
+  },
+  {
+    fullName: '정소믈리에',
+    mobile: '010-8765-4321',
+    postalCode: '06035',
+    address1: '서울특별시 강남구 가로수길 31',
+    address2: '2층 비스트로',
+    message: '뒷문 창고로 부탁드립니다.',
+    isDefault: false,
+  },
+];
 
 const SEED_KEY = 'demo_data_loaded_at';
 const SEED_LOCK = 72_410_002;
@@ -86,6 +108,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       return d ? [{ userId: u.id, ...d.business }] : [];
     });
     if (profiles.length) await tx.insert(businessProfiles).values(profiles);
+    const buyer = inserted.find((u) => u.email === 'buyer@example.com');
+    if (buyer) await tx.insert(shipAddresses).values(DEMO_SHIPS.map((a) => ({ ...a, userId: buyer.id })));
     await tx.insert(appSettings).values({ key: SEED_KEY, value: new Date().toISOString() });
     return true;
   });

@@ -2,3 +2,4 @@ export * from './reference';
 export * from './accounts';
 export * from './system';
 export * from './catalog';
+export * from './commerce';

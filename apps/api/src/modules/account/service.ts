@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessProfiles, socialIdentities, uploadedFiles, users, withdrawals, type Database } from '@podo/db';
+import { businessProfiles, shipAddresses, socialIdentities, uploadedFiles, users, withdrawals, type Database } from '@podo/db';
 import {
   BUSINESS_REVIEW_FIELDS,
   LEAVE_REASONS,
@@ -353,6 +353,8 @@ export async function leave(ctx: ServiceCtx, user: UserRow, body: z.output<typeo
       .set({ representative: '', taxEmail: '', updatedAt: sql`now()` })
       .where(eq(businessProfiles.userId, user.id));
     await tx.delete(socialIdentities).where(eq(socialIdentities.userId, user.id));
+    // Recipients' names, numbers and addresses are personal data the importer no longer needs.
+    await tx.delete(shipAddresses).where(eq(shipAddresses.userId, user.id));
     await tx.insert(withdrawals).values({
       userId: user.id,
       emailHash: withdrawnEmailHash(ctx.tokens, user.email),

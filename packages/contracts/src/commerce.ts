@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { zId } from './catalog';
+import { normalizeMobile } from './rules';
+
+/** How many shipping addresses a member may keep. */
+export const SHIP_ADDRESSES_MAX = 20;
+
+// Validation messages are keys of api.validation.* (see messages.ts).
+const zMobile = z
+  .string()
+  .max(20)
+  .transform((v, ctx) => {
+    const m = normalizeMobile(v);
+    if (!m) ctx.addIssue({ code: 'custom', message: 'mobile' });
+    return m ?? v;
+  })
+  .meta({ example: '010-1234-5678' });
+
+/** A shipping address as the member enters it (spec §7 Ships: fullName, mobile, postalCode, address1, address2, message). */
+export const ZShipBody = z.object({
+  fullName: z.string().trim().min(1).max(50).meta({ example: '김와인' }),
+  mobile: zMobile,
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { message: 'postalCode' })
+    .meta({ example: '06236' }),
+  address1: z.string().trim().min(1).max(200).meta({ example: '서울특별시 강남구 테헤란로 123' }),
+  address2: z.string().trim().max(200).default('').meta({ example: '4층 와인바' }),
+  message: z.string().trim().max(200).default('').meta({ example: '영업 전 오전 중 배송 부탁드립니다.' }),
+  /** Make this the default address (the first address always is). */
+  defaultShip: z.boolean().optional(),
+});
+export type TShipBody = z.output<typeof ZShipBody>;
+
+export const ZShip = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  mobile: z.string(),
+  postalCode: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  message: z.string(),
+  defaultShip: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TShip = z.infer<typeof ZShip>;
+
+export const ZShipListQuery = z.object({
+  /** true: only the default address; false: only the others. */
+  defaultShip: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean().optional()),
+});
+export const ZShipParams = z.object({ id: zId });

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZMessageResult } from '../accounts';
+import { ZShip, ZShipBody, ZShipListQuery, ZShipParams } from '../commerce';
+import { defineOperation } from '../operation';
+
+const tags = ['commerce'] as const;
+const ZShipResult = z.object({ data: ZShip });
+const ZShipMessage = z.object({ message: z.string(), data: ZShip });
+
+// ---- shipping addresses (spec §7 "Ships") ---------------------------------------------------------------------
+export const ships = defineOperation({
+  method: 'GET',
+  path: '/commerce/ships',
+  tags,
+  summary: "The member's shipping addresses, the default first, then the newest",
+  auth: 'user',
+  query: ZShipListQuery,
+  response: z.object({ data: z.array(ZShip) }),
+  errors: [],
+});
+
+export const ship = defineOperation({
+  method: 'GET',
+  path: '/commerce/ships/:id',
+  tags,
+  summary: 'One shipping address of the member',
+  auth: 'user',
+  params: ZShipParams,
+  response: ZShipResult,
+  errors: ['SHIP_NOT_FOUND'],
+});
+
+export const createShip = defineOperation({
+  method: 'POST',
+  path: '/commerce/ships',
+  tags,
+  summary: 'Save a shipping address (the first one becomes the default)',
+  description: 'A member keeps at most 20 addresses (SHIP_LIMIT). `defaultShip: true` makes the new address the default.',
+  auth: 'user',
+  status: 201,
+  body: ZShipBody,
+  response: ZShipMessage,
+  errors: ['SHIP_LIMIT'],
+});
+
+export const updateShip = defineOperation({
+  method: 'PUT',
+  path: '/commerce/ships/:id',
+  tags,
+  summary: 'Change a shipping address',
+  auth: 'user',
+  params: ZShipParams,
+  body: ZShipBody,
+  response: ZShipMessage,
+  errors: ['SHIP_NOT_FOUND'],
+});
+
+export const makeDefaultShip = defineOperation({
+  method: 'PATCH',
+  path: '/commerce/ships/:id',
+  tags,
+  summary: 'Make a shipping address the default (exactly one is, also under concurrent calls)',
+  auth: 'user',
+  params: ZShipParams,
+  response: ZShipMessage,
+  errors: ['SHIP_NOT_FOUND'],
+});
+
+export const deleteShip = defineOperation({
+  method: 'DELETE',
+  path: '/commerce/ships/:id',
+  tags,
+  summary: 'Delete a shipping address (when it was the default, the newest other one becomes the default)',
+  auth: 'user',
+  params: ZShipParams,
+  response: ZMessageResult,
+  errors: ['SHIP_NOT_FOUND'],
+});
