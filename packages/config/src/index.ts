@@ -108,6 +108,12 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
+  /** Road-name address search (business.juso.go.kr): the confirmation key; without it addresses are typed in. */
+  JUSO_API_KEY: z.string().min(1).optional(),
+  JUSO_API_URL: z.string().url().default('https://business.juso.go.kr/addrlink/addrLinkApi.do'),
+  /** Kakao Local (coordinates of an address): the REST API key. */
+  KAKAO_REST_KEY: z.string().min(1).optional(),
+  KAKAO_LOCAL_URL: z.string().url().default('https://dapi.kakao.com/v2/local/search/address.json'),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER: z
     .string()
@@ -231,6 +237,8 @@ export interface AppConfig {
   };
   /** Where operational notices go (the SMS cap reached); unset: every admin member's e-mail. */
   adminEmail?: string;
+  /** Address search (juso) and coordinates (Kakao Local); a service without its key is off. */
+  address: { jusoKey?: string; jusoUrl: string; kakaoRestKey?: string; kakaoLocalUrl: string };
   /** Social login providers that have a client id configured. */
   oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   site: TSiteConfig;
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       capPerDay: e.SMS_CAP_PER_DAY,
     },
     adminEmail: e.ADMIN_EMAIL,
+    address: { jusoKey: e.JUSO_API_KEY, jusoUrl: e.JUSO_API_URL, kakaoRestKey: e.KAKAO_REST_KEY, kakaoLocalUrl: e.KAKAO_LOCAL_URL },
     oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
   };

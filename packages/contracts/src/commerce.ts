@@ -52,3 +52,41 @@ export const ZShipListQuery = z.object({
   defaultShip: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean().optional()),
 });
 export const ZShipParams = z.object({ id: zId });
+
+// ---- address search (juso) and coordinates (Kakao Local) -----------------------------------------------------
+export const ZJusoQuery = z.object({
+  keyword: z.string().trim().min(2).max(80).meta({ example: '테헤란로 123' }),
+  page: z.coerce.number({ message: 'pageNumber' }).int().min(1).max(100).default(1),
+  size: z.coerce.number({ message: 'pageSize' }).int().min(1).max(50).default(10),
+});
+export const ZJusoAddress = z.object({
+  roadAddress: z.string().meta({ example: '서울특별시 강남구 테헤란로 123 (역삼동)' }),
+  jibunAddress: z.string(),
+  englishAddress: z.string(),
+  postalCode: z.string().meta({ example: '06236' }),
+  buildingName: z.string(),
+});
+export const ZJusoResult = z.object({
+  data: z.object({
+    /** False when the server has no JUSO_API_KEY: the form asks for the address typed in. */
+    available: z.boolean(),
+    items: z.array(ZJusoAddress),
+    page: z.object({ number: z.number().int(), size: z.number().int(), totalElements: z.number().int() }),
+  }),
+});
+export type TJusoAddress = z.infer<typeof ZJusoAddress>;
+
+export const ZLocationQuery = z.object({ address: z.string().trim().min(2).max(200) });
+export const ZLocationResult = z.object({
+  data: z.object({
+    /** False when the server has no KAKAO_REST_KEY. */
+    available: z.boolean(),
+    found: z.boolean(),
+    /** Longitude and latitude (WGS84), null when not found. */
+    longitude: z.number().nullable(),
+    latitude: z.number().nullable(),
+    roadAddress: z.string().nullable(),
+    postalCode: z.string().nullable(),
+  }),
+});
+export type TLocation = z.infer<typeof ZLocationResult>['data'];

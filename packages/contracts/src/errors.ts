@@ -60,6 +60,10 @@ export const ERROR_STATUS = {
   SHIP_NOT_FOUND: 404,
   /** A member keeps at most SHIP_ADDRESSES_MAX shipping addresses. */
   SHIP_LIMIT: 409,
+  /** The road-name address search refused the keyword (too short, too broad, special characters). */
+  ADDRESS_KEYWORD_INVALID: 400,
+  /** The address search or the coordinates service did not answer well: type the address in. */
+  ADDRESS_SERVICE_UNAVAILABLE: 503,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

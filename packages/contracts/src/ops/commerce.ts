@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMessageResult } from '../accounts';
-import { ZShip, ZShipBody, ZShipListQuery, ZShipParams } from '../commerce';
+import { ZJusoQuery, ZJusoResult, ZLocationQuery, ZLocationResult, ZShip, ZShipBody, ZShipListQuery, ZShipParams } from '../commerce';
 import { defineOperation } from '../operation';
 
 const tags = ['commerce'] as const;
@@ -75,4 +75,32 @@ export const deleteShip = defineOperation({
   params: ZShipParams,
   response: ZMessageResult,
   errors: ['SHIP_NOT_FOUND'],
+});
+
+// ---- address lookups -----------------------------------------------------------------------------------------
+export const juso = defineOperation({
+  method: 'GET',
+  path: '/juso',
+  tags,
+  summary: 'Road-name address search (a proxy to the Korean road-name address API)',
+  description:
+    'Needs JUSO_API_KEY on the server; without it `available` is false and no search is made (the address form ' +
+    'takes the address typed in). A keyword the address API refuses answers ADDRESS_KEYWORD_INVALID; an address ' +
+    'API that fails or is late (3 s) answers ADDRESS_SERVICE_UNAVAILABLE.',
+  auth: 'user',
+  query: ZJusoQuery,
+  response: ZJusoResult,
+  errors: ['ADDRESS_KEYWORD_INVALID', 'ADDRESS_SERVICE_UNAVAILABLE'],
+});
+
+export const location = defineOperation({
+  method: 'GET',
+  path: '/location',
+  tags,
+  summary: 'Coordinates of an address (through Kakao Local)',
+  description: 'Needs KAKAO_REST_KEY on the server; without it `available` is false.',
+  auth: 'user',
+  query: ZLocationQuery,
+  response: ZLocationResult,
+  errors: ['ADDRESS_SERVICE_UNAVAILABLE'],
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
 import { route } from '../../lib/operation-route';
+import { locate, searchAddress } from './address';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
 /** Spec §7 "Commerce": shipping addresses (cart and orders come with issue 20's next slices). */
@@ -26,4 +27,7 @@ export async function commerceRoutes(app: FastifyInstance) {
     await deleteShip(ctx, ctx.viewer.id, params.id);
     return { message: messages(ctx).SHIP_DELETED };
   });
+
+  route(app, ops.juso, async (ctx, { query }) => ({ data: await searchAddress(ctx, query) }));
+  route(app, ops.location, async (ctx, { query }) => ({ data: await locate(ctx, query.address) }));
 }
