@@ -90,3 +90,22 @@ export const ZLocationResult = z.object({
   }),
 });
 export type TLocation = z.infer<typeof ZLocationResult>['data'];
+
+// ---- buyer levels ----------------------------------------------------------------------------------------------
+export const ZBuyerLevel = z.object({
+  code: z.string().meta({ example: 'SILVER' }),
+  name: z.string().meta({ example: '실버' }),
+  rank: z.number().int(),
+  /** Discount off the trade price, in percent (3 = 3 %), unless a vintage has a price of its own for the level. */
+  discountRate: z.number(),
+  /** KRW paid in the previous month to reach the level. */
+  minMonthlyPaid: z.number().int(),
+});
+export const ZBuyerLevels = z.object({
+  data: z.object({
+    /** The caller's level; null for members not approved as buyers. */
+    current: z.string().nullable(),
+    levels: z.array(ZBuyerLevel),
+  }),
+});
+export type TBuyerLevel = z.infer<typeof ZBuyerLevel>;

@@ -100,6 +100,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           privacyAgreedAt: now,
           // The approved buyer was reviewed (approved) at seeding time.
           reviewedAt: a.role === 'BUYER' ? now : null,
+          // Every approved buyer (and admin) has a buyer level.
+          buyerLevel: a.status === 'APPROVED' ? 'GENERAL' : null,
         })),
       )
       .returning({ id: users.id, email: users.email });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ZMessageResult } from '../accounts';
-import { ZJusoQuery, ZJusoResult, ZLocationQuery, ZLocationResult, ZShip, ZShipBody, ZShipListQuery, ZShipParams } from '../commerce';
+import {
+  ZBuyerLevels,
+  ZJusoQuery,
+  ZJusoResult,
+  ZLocationQuery,
+  ZLocationResult,
+  ZShip,
+  ZShipBody,
+  ZShipListQuery,
+  ZShipParams,
+} from '../commerce';
 import { defineOperation } from '../operation';
 
 const tags = ['commerce'] as const;
@@ -103,4 +113,15 @@ export const location = defineOperation({
   query: ZLocationQuery,
   response: ZLocationResult,
   errors: ['ADDRESS_SERVICE_UNAVAILABLE'],
+});
+
+// ---- buyer levels ----------------------------------------------------------------------------------------------
+export const buyerLevels = defineOperation({
+  method: 'GET',
+  path: '/commerce/levels',
+  tags,
+  summary: "Buyer levels with their criteria and benefits, and the caller's level",
+  auth: 'user',
+  response: ZBuyerLevels,
+  errors: [],
 });

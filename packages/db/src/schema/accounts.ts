@@ -1,11 +1,48 @@
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TYPES, MEMBER_STATUSES, ROLES, SOCIAL_PROVIDERS } from '@podo/contracts/rules';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('member_role', ROLES);
 export const memberStatusEnum = pgEnum('member_status', MEMBER_STATUSES);
 export const businessTypeEnum = pgEnum('business_type', BUSINESS_TYPES);
 export const socialProviderEnum = pgEnum('social_provider', SOCIAL_PROVIDERS);
+
+/** Text in the interface languages (ko-KR always). */
+type LevelName = { 'ko-KR': string } & Partial<Record<'en-US' | 'zh-CN' | 'zh-TW' | 'ja-JP', string>>;
+
+/**
+ * Buyer levels (회원 등급): every approved buyer has one. A level's benefit is a discount off the trade price, unless
+ * a vintage has a price of its own for the level (vintage_level_prices); its criterion is what the buyer paid in
+ * the previous month. The rows come with the migrations.
+ */
+export const buyerLevels = pgTable(
+  'buyer_levels',
+  {
+    code: varchar('code', { length: 30 }).primaryKey(),
+    name: jsonb('name').$type<LevelName>().notNull(),
+    /** 1 for the entry level, higher for better ones. */
+    rank: smallint('rank').notNull(),
+    /** Discount off the trade price in basis points (300 = 3 %). */
+    discountBp: integer('discount_bp').notNull().default(0),
+    /** KRW paid (orders paid, net of refunds) in the previous month to reach the level. */
+    minMonthlyPaid: bigint('min_monthly_paid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('buyer_levels_rank_uq').on(t.rank), check('buyer_levels_discount_ck', sql`${t.discountBp} between 0 and 5000`)],
+);
 
 /** Members, trade buyers and admins. */
 export const users = pgTable(
@@ -23,6 +60,8 @@ export const users = pgTable(
     lang: varchar('lang', { length: 5 }).notNull().default('ko-KR'),
     role: roleEnum('role').notNull().default('MEMBER'),
     status: memberStatusEnum('status').notNull().default('PENDING'),
+    /** The buyer level of an approved buyer (set at approval; null for other members). */
+    buyerLevel: varchar('buyer_level', { length: 30 }).references(() => buyerLevels.code),
     /** Bumped on password change/reset/leave so earlier tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { buyerLevels, users } from './accounts';
 import { countries } from './reference';
 
 /**
@@ -292,14 +292,16 @@ export const productVintages = pgTable(
   ],
 );
 
-/** Wholesale price of a vintage for one buyer level (level codes arrive with the ordering issue). */
+/** Wholesale price of a vintage for one buyer level: replaces the level's discount off the trade price. */
 export const vintageLevelPrices = pgTable(
   'vintage_level_prices',
   {
     vintageId: integer('vintage_id')
       .notNull()
       .references(() => productVintages.id, { onDelete: 'cascade' }),
-    buyerLevel: varchar('buyer_level', { length: 30 }).notNull(),
+    buyerLevel: varchar('buyer_level', { length: 30 })
+      .notNull()
+      .references(() => buyerLevels.code, { onDelete: 'cascade' }),
     price: integer('price').notNull(),
   },
   (t) => [primaryKey({ columns: [t.vintageId, t.buyerLevel] }), check('vintage_level_prices_ck', sql`${t.price} >= 0`)],

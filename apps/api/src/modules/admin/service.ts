@@ -105,7 +105,15 @@ async function notify(ctx: ServiceCtx, member: AdminMember, kind: 'approved' | '
 export async function approveMember(ctx: ServiceCtx, id: number, reviewerId: number | null): Promise<AdminMember> {
   const [row] = await ctx.db
     .update(users)
-    .set({ status: 'APPROVED', role: 'BUYER', reviewedAt: sql`now()`, reviewedBy: reviewerId, rejectReason: null, updatedAt: sql`now()` })
+    .set({
+      status: 'APPROVED',
+      role: 'BUYER',
+      buyerLevel: sql`coalesce(${users.buyerLevel}, 'GENERAL')`,
+      reviewedAt: sql`now()`,
+      reviewedBy: reviewerId,
+      rejectReason: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(users.id, id), inArray(users.status, ['PENDING', 'REJECTED']), inArray(users.role, ['MEMBER', 'BUYER'])))
     .returning({ id: users.id });
   if (!row) {

@@ -3,6 +3,7 @@ import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
 import { route } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
+import { listBuyerLevels } from './levels';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
 /** Spec §7 "Commerce": shipping addresses (cart and orders come with issue 20's next slices). */
@@ -30,4 +31,7 @@ export async function commerceRoutes(app: FastifyInstance) {
 
   route(app, ops.juso, async (ctx, { query }) => ({ data: await searchAddress(ctx, query) }));
   route(app, ops.location, async (ctx, { query }) => ({ data: await locate(ctx, query.address) }));
+  route(app, ops.buyerLevels, async (ctx) => ({
+    data: { current: ctx.viewer.status === 'APPROVED' ? ctx.viewer.buyerLevel : null, levels: await listBuyerLevels(ctx) },
+  }));
 }

@@ -13,16 +13,16 @@ export interface Viewer {
   userId: number | null;
   /** Approved trade buyer (or admin): sees trade prices and stock. */
   isBuyer: boolean;
-  /** Buyer level code for level prices (vintage_level_prices); null until levels arrive with ordering. */
+  /** The buyer's level (buyer_levels): its discount or its own prices (vintage_level_prices) apply. */
   buyerLevel: string | null;
 }
 
 export const ANONYMOUS: Viewer = Object.freeze({ userId: null, isBuyer: false, buyerLevel: null });
 
-export function viewerOf(user: { id: number; role: string; status: string }): Viewer & { userId: number } {
+export function viewerOf(user: { id: number; role: string; status: string; buyerLevel: string | null }): Viewer & { userId: number } {
   // Same rule as requireBuyer: approved buyers and admins see trade prices.
   const isBuyer = user.status === 'APPROVED' && (user.role === 'BUYER' || user.role === 'ADMIN');
-  return { userId: user.id, isBuyer, buyerLevel: null };
+  return { userId: user.id, isBuyer, buyerLevel: isBuyer ? user.buyerLevel : null };
 }
 
 /** The viewer of a token-optional call: anonymous without a token or with a bad one, never an error. */
@@ -35,7 +35,7 @@ export async function optionalViewer(req: FastifyRequest): Promise<Viewer> {
   const id = claims ? Number(claims.sub) : NaN;
   if (!claims || !Number.isSafeInteger(id)) return ANONYMOUS;
   const [user] = await db.db
-    .select({ id: users.id, role: users.role, status: users.status, tokenVersion: users.tokenVersion })
+    .select({ id: users.id, role: users.role, status: users.status, buyerLevel: users.buyerLevel, tokenVersion: users.tokenVersion })
     .from(users)
     .where(and(eq(users.id, id), notRevoked(db.db, claims.jti)))
     .limit(1);

@@ -144,13 +144,14 @@ export function productOrder(sort: ProductSort, lang: Language = 'ko-KR'): SQL {
 }
 
 /**
- * The trade price of vintage alias `v` for this viewer: null unless an approved buyer; the buyer level's price
- * (vintage_level_prices) when the viewer has a level, else the vintage's base trade price.
+ * The trade price of vintage alias `v` for this viewer: null unless an approved buyer; for a buyer with a level the
+ * level's own price (vintage_level_prices), else the base trade price less the level's discount.
  */
 export function tradePriceSql(viewer: Viewer, v: SQL = sql.raw('v')): SQL {
   if (!viewer.isBuyer) return sql`null::int`;
   if (viewer.buyerLevel) {
-    return sql`coalesce((select lp.price from vintage_level_prices lp where lp.vintage_id = ${v}.id and lp.buyer_level = ${viewer.buyerLevel}), ${v}.trade_price)`;
+    // The level's own price, else the trade price less the level's discount (whole won, the discount rounded down).
+    return sql`coalesce((select lp.price from vintage_level_prices lp where lp.vintage_id = ${v}.id and lp.buyer_level = ${viewer.buyerLevel}), ${v}.trade_price - ${v}.trade_price * coalesce((select bl.discount_bp from buyer_levels bl where bl.code = ${viewer.buyerLevel}), 0) / 10000)`;
   }
   return sql`${v}.trade_price`;
 }
