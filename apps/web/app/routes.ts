@@ -37,6 +37,7 @@ export default [
         route('password', 'routes/mypage.password.tsx'),
         route('mobile', 'routes/mypage.mobile.tsx'),
         route('sns', 'routes/mypage.sns.tsx'),
+        route('grade', 'routes/mypage.grade.tsx'),
         route('leave', 'routes/mypage.leave.tsx'),
       ]),
       route('*', 'routes/not-found.tsx'),

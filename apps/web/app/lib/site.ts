@@ -53,6 +53,7 @@ const READY_PATHS = new Set([
   '/mypage/password',
   '/mypage/mobile',
   '/mypage/sns',
+  '/mypage/grade',
   '/mypage/leave',
   '/search-result',
   '/product',
