@@ -22,7 +22,8 @@ const zEmail = z
   .max(254)
   .pipe(z.email({ message: 'email' }))
   .meta({ example: 'buyer@example.com' });
-const zMobile = z
+/** A Korean mobile number, normalized to 010-1234-5678 (message key `mobile`). */
+export const zMobile = z
   .string()
   .max(20)
   .transform((v, ctx) => {

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { zId } from './catalog';
-import { normalizeMobile } from './rules';
+import { zMobile } from './accounts';
 
 /** How many shipping addresses a member may keep. */
 export const SHIP_ADDRESSES_MAX = 20;
-
-// Validation messages are keys of api.validation.* (see messages.ts).
-const zMobile = z
-  .string()
-  .max(20)
-  .transform((v, ctx) => {
-    const m = normalizeMobile(v);
-    if (!m) ctx.addIssue({ code: 'custom', message: 'mobile' });
-    return m ?? v;
-  })
-  .meta({ example: '010-1234-5678' });
 
 /** A shipping address as the member enters it (spec §7 Ships: fullName, mobile, postalCode, address1, address2, message). */
 export const ZShipBody = z.object({
