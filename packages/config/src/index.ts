@@ -37,6 +37,29 @@ export const ZSiteConfig = z.object({
   }),
   familySites: z.array(z.object({ key: z.enum(['brand', 'mall', 'cellar']), name: ZLocalizedText, url: ZUrl })).min(1),
   social: z.array(z.object({ type: z.enum(['instagram', 'youtube', 'facebook', 'blog', 'kakao']), url: ZUrl })),
+  /** Terms of trade orders: the account for bank transfers, the delivery fee and the deposit deadline. */
+  commerce: z
+    .object({
+      bank: z.object({ bankName: ZLocalizedText, accountNumber: z.string().regex(/^[0-9-]{8,30}$/), accountHolder: ZLocalizedText }),
+      /** Delivery fee per order, KRW excl. VAT, unless the goods reach freeDeliveryFrom. */
+      deliveryFee: z.number().int().min(0).default(5000),
+      freeDeliveryFrom: z.number().int().min(0).default(300000),
+      /** Days a bank-transfer order waits for the deposit before it is cancelled. */
+      depositDays: z.number().int().min(1).max(14).default(3),
+      /** Where pick-up orders are collected. */
+      pickupAddress: ZLocalizedText,
+    })
+    .default({
+      bank: {
+        bankName: { 'ko-KR': '국민은행', 'en-US': 'KB Kookmin Bank' },
+        accountNumber: '000-00-0000-000',
+        accountHolder: { 'ko-KR': '포도' },
+      },
+      deliveryFee: 5000,
+      freeDeliveryFrom: 300000,
+      depositDays: 3,
+      pickupAddress: { 'ko-KR': '본사 물류센터' },
+    }),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './catalog';
 import { zMobile } from './accounts';
+import { CART_LINES_MAX, CART_QTY_MAX, ORDER_BUSINESS_TYPES } from './rules';
 
 /** How many shipping addresses a member may keep. */
 export const SHIP_ADDRESSES_MAX = 20;
@@ -98,3 +99,115 @@ export const ZBuyerLevels = z.object({
   }),
 });
 export type TBuyerLevel = z.infer<typeof ZBuyerLevel>;
+
+// ---- cart (spec §7 "Cart") -------------------------------------------------------------------------------------
+/** A member id in a JSON body (a number, not a text). */
+const zBodyId = z.number({ message: 'number' }).int({ message: 'number' }).positive({ message: 'number' }).max(2_147_483_647);
+const zQty = z
+  .number({ message: 'qty' })
+  .int({ message: 'qty' })
+  .min(1, { message: 'qty' })
+  .max(CART_QTY_MAX, { message: 'qty' })
+  .meta({ example: 6 });
+/** Cart and orders are B2B (spec §9); the parameter is accepted for the spec's calls and checked. */
+const zBusinessType = z.enum(ORDER_BUSINESS_TYPES, { message: 'oneOf' }).default('B2B');
+
+export const ZCartQuery = z.object({ businessType: zBusinessType });
+export const ZCartAddBody = z.object({
+  items: z
+    .array(
+      z.object({
+        idProduct: zBodyId.meta({ example: 201 }),
+        /** A vintage of the wine; without it, the wine's current vintage (the newest on sale). */
+        idVintage: zBodyId.optional(),
+        qty: zQty,
+      }),
+    )
+    .min(1)
+    .max(50),
+  businessType: zBusinessType,
+});
+export type TCartAddBody = z.output<typeof ZCartAddBody>;
+export const ZCartModifyBody = z.object({
+  idProduct: zBodyId.meta({ example: 201 }),
+  idVintage: zBodyId.optional(),
+  qty: zQty,
+  businessType: zBusinessType,
+});
+export type TCartModifyBody = z.output<typeof ZCartModifyBody>;
+export const ZCartDeleteBody = z.object({
+  idProducts: z.array(zBodyId).min(1).max(CART_LINES_MAX),
+  businessType: zBusinessType,
+});
+
+export const STOCK_STATES = ['IN_STOCK', 'LOW', 'SOLD_OUT'] as const;
+/** What stands in the way of ordering a line as it is, if anything. */
+export const CART_LINE_PROBLEMS = ['CART_OUT_OF_STOCK', 'CART_QTY_MIN', 'CART_QTY_STEP', 'NOT_ON_SALE'] as const;
+
+export const ZCartLine = z.object({
+  idProduct: z.number().int(),
+  idVintage: z.number().int(),
+  /** The line follows the wine's current vintage (none was chosen). */
+  currentVintage: z.boolean(),
+  year: z.number().int().nullable(),
+  qty: z.number().int(),
+  name: z.string().meta({ example: '샤또 마고' }),
+  nameOriginal: z.string().meta({ example: 'Château Margaux' }),
+  wineryName: z.string(),
+  image: z.string().nullable(),
+  volumeMl: z.number().int().nullable(),
+  stock: z.number().int(),
+  stockState: z.enum(STOCK_STATES),
+  /** The case pack: bottles per case, the ordering step (1 = by the bottle) and the minimum. */
+  caseSize: z.number().int(),
+  orderStep: z.number().int(),
+  minQty: z.number().int(),
+  /** Volume tiers: from minQty bottles, discountRate percent off. */
+  tiers: z.array(z.object({ minQty: z.number().int(), discountRate: z.number() })),
+  retailPrice: z.number().int(),
+  /** Base trade price and the buyer's level price per bottle, KRW excl. VAT. */
+  basePrice: z.number().int(),
+  unitPrice: z.number().int(),
+  subtotal: z.number().int(),
+  volumeDiscount: z.number().int(),
+  amount: z.number().int(),
+  /** Why the line cannot be ordered as it is (null when it can), with the localized sentence. */
+  problem: z.enum(CART_LINE_PROBLEMS).nullable(),
+  problemMessage: z.string().nullable(),
+  /** The member asked to be told when this wine is back in stock. */
+  restockSubscribed: z.boolean(),
+});
+export type TCartLine = z.infer<typeof ZCartLine>;
+
+export const ZAmounts = z.object({
+  subtotal: z.number().int(),
+  levelDiscount: z.number().int(),
+  volumeDiscount: z.number().int(),
+  couponDiscount: z.number().int(),
+  goodsAmount: z.number().int(),
+  deliveryFee: z.number().int(),
+  /** 공급가액 (excl. VAT). */
+  supplyAmount: z.number().int(),
+  /** 부가세 (10 %, rounded down). */
+  vat: z.number().int(),
+  /** 합계. */
+  total: z.number().int(),
+});
+export const ZCart = z.object({
+  data: z.object({
+    businessType: z.enum(ORDER_BUSINESS_TYPES),
+    lines: z.array(ZCartLine),
+    /** Lines and bottles in the cart (the header badge shows lines). */
+    count: z.number().int(),
+    bottles: z.number().int(),
+    /** The amounts of the lines that can be ordered, delivered to an address, before coupons and cash. */
+    amounts: ZAmounts,
+    delivery: z.object({ fee: z.number().int(), freeFrom: z.number().int() }),
+    level: z.object({ code: z.string(), name: z.string(), discountRate: z.number() }).nullable(),
+  }),
+});
+export type TCart = z.infer<typeof ZCart>['data'];
+export const ZCartMessage = z.object({ message: z.string(), data: ZCart.shape.data });
+
+export const ZRestockParams = z.object({ id: zId });
+export const ZRestockResult = z.object({ message: z.string(), data: z.object({ idProduct: z.number().int(), subscribed: z.boolean() }) });

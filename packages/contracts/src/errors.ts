@@ -64,6 +64,19 @@ export const ERROR_STATUS = {
   ADDRESS_KEYWORD_INVALID: 400,
   /** The address search or the coordinates service did not answer well: type the address in. */
   ADDRESS_SERVICE_UNAVAILABLE: 503,
+  /** A vintage that is not one of the wine's. */
+  VINTAGE_NOT_FOUND: 404,
+  /** The wine (or the vintage) is not sold now. */
+  NOT_ON_SALE: 409,
+  CART_LINE_NOT_FOUND: 404,
+  /** Below the vintage's minimum order quantity. */
+  CART_QTY_MIN: 400,
+  /** Not a multiple of the vintage's ordering step (sold by the 6 or 12 case). */
+  CART_QTY_STEP: 400,
+  /** More bottles than the stock holds (or sold out). */
+  CART_OUT_OF_STOCK: 409,
+  /** A cart holds at most CART_LINES_MAX lines. */
+  CART_FULL: 409,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

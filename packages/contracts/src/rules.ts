@@ -154,3 +154,48 @@ export const CODE_LENGTH = 6;
 /** Certificate upload: what a business registration certificate may be. */
 export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
 export const CERTIFICATE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+// ---- ordering (issue 20) -------------------------------------------------------------------------------------
+/** Business type of carts and orders (spec §9: B2B). */
+export const ORDER_BUSINESS_TYPES = ['B2B'] as const;
+/** How the goods reach the buyer: delivered to an address, or picked up at the importer's warehouse. */
+export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/**
+ * Order states. Bank-transfer orders start AWAITING_DEPOSIT; orders paid in full by cash and credit-term orders
+ * start PAID (credit orders are settled later, see `credit_settled_at`).
+ */
+export const ORDER_STATUSES = ['AWAITING_DEPOSIT', 'PAID', 'PREPARING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The allowed moves of the order state machine; anything else is refused with ORDER_STATE_INVALID. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  AWAITING_DEPOSIT: ['PAID', 'CANCELLED'],
+  PAID: ['PREPARING', 'CANCELLED'],
+  PREPARING: ['SHIPPED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+/** States in which the buyer may still cancel (before preparation starts). */
+export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['AWAITING_DEPOSIT', 'PAID'];
+/** Payment methods: bank transfer (무통장입금), credit terms (외상), or the cash balance alone (예치금). */
+export const PAYMENT_METHODS = ['BANK_TRANSFER', 'CREDIT', 'CASH'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Who changed an order's state. */
+export const ORDER_ACTORS = ['BUYER', 'ADMIN', 'SYSTEM'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+/** Cash ledger (예치금) entry types; the balance is the sum of DONE entries. */
+export const CASH_TYPES = ['CHARGE', 'USE', 'REFUND', 'EXPIRE', 'ADJUST'] as const;
+export type CashType = (typeof CASH_TYPES)[number];
+export const CASH_STATUSES = ['PENDING', 'DONE', 'CANCELLED'] as const;
+export type CashStatus = (typeof CASH_STATUSES)[number];
+/** An order coupon applies to the whole order; a product coupon to one wine or one wine kind. */
+export const COUPON_SCOPES = ['ORDER', 'PRODUCT'] as const;
+export type CouponScope = (typeof COUPON_SCOPES)[number];
+/** A fixed amount off, or a rate (basis points) capped by the coupon's maximum discount. */
+export const COUPON_KINDS = ['AMOUNT', 'RATE'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+/** Lines a cart may hold. */
+export const CART_LINES_MAX = 100;
+/** Bottles of one line at most (a pallet). */
+export const CART_QTY_MAX = 9999;

@@ -79,7 +79,8 @@ export function pgNumberArray(nums: number[]): string {
 }
 
 type Rows<T> = { rows: T[] };
-const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
+/** The rows of a `db.execute` answer (the same shape on PGlite and node-postgres). */
+export const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
 
 /**
  * Recomputes the derived columns of the given products (all when omitted) and of their wineries.

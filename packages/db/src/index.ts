@@ -2,4 +2,4 @@ export * from './client';
 export * from './schema/index';
 export { seedDemoData, DEMO_ACCOUNTS } from './seed';
 export { seedCatalog, planCatalog, wineImageUrl, wineryImageUrl, type CatalogSeedOptions } from './catalog-seed/index';
-export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames } from './catalog-derived';
+export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames, rowsOf } from './catalog-derived';

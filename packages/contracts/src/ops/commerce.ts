@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { ZMessageResult } from '../accounts';
 import {
   ZBuyerLevels,
+  ZCart,
+  ZCartAddBody,
+  ZCartDeleteBody,
+  ZCartMessage,
+  ZCartModifyBody,
+  ZCartQuery,
+  ZRestockParams,
+  ZRestockResult,
   ZJusoQuery,
   ZJusoResult,
   ZLocationQuery,
@@ -123,5 +131,75 @@ export const buyerLevels = defineOperation({
   summary: "Buyer levels with their criteria and benefits, and the caller's level",
   auth: 'user',
   response: ZBuyerLevels,
+  errors: [],
+});
+
+// ---- cart (spec §7 "Cart"): approved buyers only ----------------------------------------------------------------
+export const cart = defineOperation({
+  method: 'GET',
+  path: '/cart',
+  tags,
+  summary: "The buyer's cart: each line with its stock state, case pack and level price, and the amounts",
+  auth: 'buyer',
+  query: ZCartQuery,
+  response: ZCart,
+  errors: [],
+});
+
+export const addToCart = defineOperation({
+  method: 'POST',
+  path: '/cart/add',
+  tags,
+  summary: 'Add wines to the cart (a wine already there gets the quantity added)',
+  description:
+    "Each resulting quantity must follow the vintage's case pack (minimum and step) and fit its stock; otherwise " +
+    'nothing is added and the answer names the wine and the rule.',
+  auth: 'buyer',
+  body: ZCartAddBody,
+  response: ZCartMessage,
+  errors: ['PRODUCT_NOT_FOUND', 'VINTAGE_NOT_FOUND', 'NOT_ON_SALE', 'CART_QTY_MIN', 'CART_QTY_STEP', 'CART_OUT_OF_STOCK', 'CART_FULL'],
+});
+
+export const modifyCart = defineOperation({
+  method: 'PUT',
+  path: '/cart/modify',
+  tags,
+  summary: "Set a cart line's quantity (and vintage)",
+  auth: 'buyer',
+  body: ZCartModifyBody,
+  response: ZCartMessage,
+  errors: ['CART_LINE_NOT_FOUND', 'VINTAGE_NOT_FOUND', 'NOT_ON_SALE', 'CART_QTY_MIN', 'CART_QTY_STEP', 'CART_OUT_OF_STOCK'],
+});
+
+export const removeFromCart = defineOperation({
+  method: 'POST',
+  path: '/cart',
+  tags,
+  summary: 'Remove wines from the cart (spec: POST /cart {idProducts, businessType} is the delete call)',
+  auth: 'buyer',
+  body: ZCartDeleteBody,
+  response: ZCartMessage,
+  errors: [],
+});
+
+export const subscribeRestock = defineOperation({
+  method: 'POST',
+  path: '/cart/restock-noti/product/B2B/:id/B2B',
+  tags,
+  summary: 'Be told once (e-mail, and SMS when a provider is set) when a sold-out wine is back in stock',
+  auth: 'buyer',
+  params: ZRestockParams,
+  response: ZRestockResult,
+  errors: ['PRODUCT_NOT_FOUND'],
+});
+
+export const unsubscribeRestock = defineOperation({
+  method: 'DELETE',
+  path: '/cart/restock-noti/product/:id/B2B',
+  tags,
+  summary: 'Stop waiting for a wine to be back in stock',
+  auth: 'buyer',
+  params: ZRestockParams,
+  response: ZRestockResult,
   errors: [],
 });

@@ -62,6 +62,10 @@ export const users = pgTable(
     status: memberStatusEnum('status').notNull().default('PENDING'),
     /** The buyer level of an approved buyer (set at approval; null for other members). */
     buyerLevel: varchar('buyer_level', { length: 30 }).references(() => buyerLevels.code),
+    /** The cash balance (예치금): always the sum of the member's DONE cash entries, never below zero. */
+    cashBalance: integer('cash_balance').notNull().default(0),
+    /** Credit terms (외상): the most a buyer may owe on unsettled credit orders; null = not allowed. */
+    creditLimit: integer('credit_limit'),
     /** Bumped on password change/reset/leave so earlier tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,6 +89,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_mobile_idx').on(t.mobile),
     index('users_status_idx').on(t.status),
+    check('users_cash_balance_ck', sql`${t.cashBalance} >= 0`),
+    check('users_credit_limit_ck', sql`${t.creditLimit} >= 0`),
   ],
 );
 

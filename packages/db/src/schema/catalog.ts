@@ -282,10 +282,20 @@ export const productVintages = pgTable(
     retailPrice: integer('retail_price').notNull(),
     tradePrice: integer('trade_price').notNull(),
     isOnSale: boolean('is_on_sale').notNull().default(true),
+    /** Bottles in one case of this vintage (6 or 12 for most wines, 1 for large formats). */
+    caseSize: smallint('case_size').notNull().default(12),
+    /** The quantity a buyer orders in: 1 = by the bottle, the case size = by the case. */
+    orderStep: smallint('order_step').notNull().default(1),
+    /** The least a buyer may order, a multiple of orderStep. */
+    minQty: smallint('min_qty').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('product_vintages_product_idx').on(t.productId),
+    check(
+      'product_vintages_pack_ck',
+      sql`${t.caseSize} between 1 and 48 and ${t.orderStep} between 1 and 48 and ${t.minQty} >= ${t.orderStep} and ${t.minQty} % ${t.orderStep} = 0`,
+    ),
     uniqueIndex('product_vintages_year_uq').on(t.productId, sql`coalesce(${t.year}, 0)`),
     check('product_vintages_stock_ck', sql`${t.stock} >= 0`),
     check('product_vintages_price_ck', sql`${t.retailPrice} >= 0 and ${t.tradePrice} >= 0`),
@@ -305,6 +315,22 @@ export const vintageLevelPrices = pgTable(
     price: integer('price').notNull(),
   },
   (t) => [primaryKey({ columns: [t.vintageId, t.buyerLevel] }), check('vintage_level_prices_ck', sql`${t.price} >= 0`)],
+);
+
+/** Volume tiers of a vintage: from `minQty` bottles of one line, `discountBp` off the buyer's price. */
+export const vintageVolumeTiers = pgTable(
+  'vintage_volume_tiers',
+  {
+    vintageId: integer('vintage_id')
+      .notNull()
+      .references(() => productVintages.id, { onDelete: 'cascade' }),
+    minQty: smallint('min_qty').notNull(),
+    discountBp: integer('discount_bp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vintageId, t.minQty] }),
+    check('vintage_volume_tiers_ck', sql`${t.minQty} >= 2 and ${t.discountBp} between 1 and 5000`),
+  ],
 );
 
 /** Critic scores (RP, WS, JS, WE, DC, VN...), optionally for one vintage. */

@@ -3,10 +3,11 @@ import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
 import { route } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
+import { addToCart, modifyCart, readCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
 import { listBuyerLevels } from './levels';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
-/** Spec §7 "Commerce": shipping addresses (cart and orders come with issue 20's next slices). */
+/** Spec §7 "Cart" and "Commerce": cart, restock notices, shipping addresses, address search, buyer levels. */
 export async function commerceRoutes(app: FastifyInstance) {
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
 
@@ -34,4 +35,23 @@ export async function commerceRoutes(app: FastifyInstance) {
   route(app, ops.buyerLevels, async (ctx) => ({
     data: { current: ctx.viewer.status === 'APPROVED' ? ctx.viewer.buyerLevel : null, levels: await listBuyerLevels(ctx) },
   }));
+
+  route(app, ops.cart, async (ctx) => ({ data: await readCart(ctx, ctx.viewer) }));
+  route(app, ops.addToCart, async (ctx, { body }) => ({ message: messages(ctx).CART_ADDED, data: await addToCart(ctx, ctx.viewer, body) }));
+  route(app, ops.modifyCart, async (ctx, { body }) => ({
+    message: messages(ctx).CART_CHANGED,
+    data: await modifyCart(ctx, ctx.viewer, body),
+  }));
+  route(app, ops.removeFromCart, async (ctx, { body }) => ({
+    message: messages(ctx).CART_REMOVED,
+    data: await removeFromCart(ctx, ctx.viewer, body.idProducts),
+  }));
+  route(app, ops.subscribeRestock, async (ctx, { params }) => {
+    await subscribeRestock(ctx, ctx.viewer, params.id);
+    return { message: messages(ctx).RESTOCK_SUBSCRIBED, data: { idProduct: params.id, subscribed: true } };
+  });
+  route(app, ops.unsubscribeRestock, async (ctx, { params }) => {
+    await unsubscribeRestock(ctx, ctx.viewer, params.id);
+    return { message: messages(ctx).RESTOCK_UNSUBSCRIBED, data: { idProduct: params.id, subscribed: false } };
+  });
 }

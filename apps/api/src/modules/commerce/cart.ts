@@ -1,0 +1,288 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CART_LINES_MAX, type TCart, type TCartAddBody, type TCartLine, type TCartModifyBody } from '@podo/contracts';
+import { localized } from '@podo/config';
+import { errorMessage } from '@podo/contracts/messages';
+import { cartItems, products, productVintages, restockSubscriptions, rowsOf, users, type Database } from '@podo/db';
+import type { ServiceCtx } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { displayName, tradePriceSql } from '../wines';
+import { price, qtyProblem, stockState, type PricingLine, type QtyProblem } from './pricing';
+
+/** The buyer as the cart and orders see them: id and level (approved buyers only reach these calls). */
+export interface Buyer {
+  id: number;
+  buyerLevel: string | null;
+}
+
+const viewerOf = (b: Buyer) => ({ userId: b.id, isBuyer: true, buyerLevel: b.buyerLevel });
+
+/** A vintage of a cart line or an order line, with the buyer's price. */
+export interface VintageRow {
+  product_id: number;
+  vintage_id: number;
+  chosen: boolean;
+  qty: number;
+  year: number | null;
+  stock: number;
+  case_size: number;
+  order_step: number;
+  min_qty: number;
+  retail_price: number;
+  trade_price: number;
+  unit_price: number;
+  on_sale: boolean;
+  name_ko: string;
+  name_original: string;
+  winery_ko: string;
+  winery_original: string;
+  image: string | null;
+  kind_id: number;
+  volume_ml: number | null;
+  tiers: [number, number][] | null;
+  subscribed: boolean;
+}
+
+/**
+ * The buyer's cart lines with their vintage (the chosen one, else the newest on sale), stock, case pack, tiers and
+ * the buyer's price; `productIds` limits it to those wines.
+ */
+export async function cartRows(db: Database, buyer: Buyer, productIds?: readonly number[]): Promise<VintageRow[]> {
+  const only = productIds ? sql`and c.product_id = any(${sql.param([...productIds])}::int[])` : sql``;
+  const res = await db.execute(sql`
+    select c.product_id, v.id as vintage_id, c.vintage_id is not null as chosen, c.qty, v.year, v.stock, v.case_size,
+      v.order_step, v.min_qty, v.retail_price, v.trade_price, ${tradePriceSql(viewerOf(buyer))} as unit_price,
+      (v.is_on_sale and p.is_published) as on_sale, p.name_ko, p.name_original, w.name_ko as winery_ko,
+      w.name_original as winery_original, p.images->>0 as image, p.kind_id, p.volume_ml,
+      (select json_agg(json_build_array(t.min_qty, t.discount_bp) order by t.min_qty)
+         from vintage_volume_tiers t where t.vintage_id = v.id) as tiers,
+      exists (select 1 from restock_subscriptions r
+               where r.user_id = c.user_id and r.product_id = c.product_id and r.notified_at is null) as subscribed
+    from cart_items c
+    join products p on p.id = c.product_id
+    join wineries w on w.id = p.winery_id
+    join lateral (
+      select * from product_vintages v
+       where v.product_id = c.product_id and (c.vintage_id is null or v.id = c.vintage_id)
+       order by v.is_on_sale desc, v.year desc nulls last, v.id desc
+       limit 1
+    ) v on true
+    where c.user_id = ${buyer.id} ${only}
+    order by c.created_at, c.product_id`);
+  return rowsOf<VintageRow>(res);
+}
+
+export const pricingLineOf = (r: VintageRow): PricingLine => ({
+  productId: r.product_id,
+  vintageId: r.vintage_id,
+  kindId: r.kind_id,
+  qty: r.qty,
+  basePrice: r.trade_price,
+  unitPrice: r.unit_price,
+  tiers: (r.tiers ?? []).map(([minQty, discountBp]) => ({ minQty, discountBp })),
+});
+
+/** What stands in the way of ordering a line as it is. */
+export function lineProblem(r: VintageRow): QtyProblem | { code: 'NOT_ON_SALE' } | null {
+  if (!r.on_sale) return { code: 'NOT_ON_SALE' };
+  return qtyProblem(r.qty, { orderStep: r.order_step, minQty: r.min_qty, stock: r.stock });
+}
+
+const messageOf = (e: AppError, lang: ServiceCtx['lang']) => errorMessage(lang, e.code, e.params);
+
+/** The error a line problem answers, with the wine's name in the message. */
+export function problemError(r: VintageRow, p: NonNullable<ReturnType<typeof lineProblem>>, lang: ServiceCtx['lang']): AppError {
+  const { code, ...values } = p;
+  return new AppError(code, { name: displayName(r.name_ko, r.name_original, lang), ...values });
+}
+
+export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
+  const rows = await cartRows(ctx.db, buyer);
+  const terms = ctx.config.site.commerce;
+  const orderable = rows.filter((r) => lineProblem(r) === null);
+  const b = price({
+    lines: orderable.map(pricingLineOf),
+    orderCoupons: [],
+    productCoupons: [],
+    coupons: new Map(),
+    cash: { requested: 0, available: 0 },
+    delivery: { fee: terms.deliveryFee, freeFrom: terms.freeDeliveryFrom },
+    now: new Date(),
+  });
+  const all = price({
+    lines: rows.map(pricingLineOf),
+    orderCoupons: [],
+    productCoupons: [],
+    coupons: new Map(),
+    cash: { requested: 0, available: 0 },
+    delivery: null,
+    now: new Date(),
+  });
+  const lines: TCartLine[] = rows.map((r, i) => {
+    const priced = all.lines[i];
+    if (!priced) throw new Error('pricing lost a line');
+    const problem = lineProblem(r);
+    return {
+      idProduct: r.product_id,
+      idVintage: r.vintage_id,
+      currentVintage: !r.chosen,
+      year: r.year,
+      qty: r.qty,
+      name: displayName(r.name_ko, r.name_original, ctx.lang),
+      nameOriginal: r.name_original,
+      wineryName: displayName(r.winery_ko, r.winery_original, ctx.lang),
+      image: r.image,
+      volumeMl: r.volume_ml,
+      stock: r.stock,
+      stockState: stockState(r.stock, r.case_size),
+      caseSize: r.case_size,
+      orderStep: r.order_step,
+      minQty: r.min_qty,
+      tiers: (r.tiers ?? []).map(([minQty, bp]) => ({ minQty, discountRate: bp / 100 })),
+      retailPrice: r.retail_price,
+      basePrice: r.trade_price,
+      unitPrice: r.unit_price,
+      subtotal: priced.subtotal,
+      volumeDiscount: priced.volumeDiscount,
+      amount: priced.amount,
+      problem: problem?.code ?? null,
+      problemMessage: problem ? messageOf(problemError(r, problem, ctx.lang), ctx.lang) : null,
+      restockSubscribed: r.subscribed,
+    };
+  });
+  const level = buyer.buyerLevel ? await levelOf(ctx, buyer.buyerLevel) : null;
+  return {
+    businessType: 'B2B',
+    lines,
+    count: rows.length,
+    bottles: rows.reduce((s, r) => s + r.qty, 0),
+    amounts: {
+      subtotal: b.subtotal,
+      levelDiscount: b.levelDiscount,
+      volumeDiscount: b.volumeDiscount,
+      couponDiscount: 0,
+      goodsAmount: b.goodsAmount,
+      deliveryFee: b.deliveryFee,
+      supplyAmount: b.supplyAmount,
+      vat: b.vat,
+      total: b.total,
+    },
+    delivery: { fee: terms.deliveryFee, freeFrom: terms.freeDeliveryFrom },
+    level,
+  };
+}
+
+async function levelOf(ctx: ServiceCtx, code: string): Promise<TCart['level']> {
+  const res = await ctx.db.execute(sql`select code, name, discount_bp from buyer_levels where code = ${code}`);
+  const [row] = rowsOf<{ code: string; name: Parameters<typeof localized>[0]; discount_bp: number }>(res);
+  return row ? { code: row.code, name: localized(row.name, ctx.lang), discountRate: row.discount_bp / 100 } : null;
+}
+
+/** The vintage a line asks for: the given one (it must be the wine's), else the wine's newest on sale. */
+async function checkVintage(db: Database, productId: number, vintageId: number | undefined): Promise<void> {
+  const [p] = await db
+    .select({ id: products.id, published: products.isPublished })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!p || !p.published) throw new AppError('PRODUCT_NOT_FOUND');
+  if (vintageId === undefined) return;
+  const [v] = await db
+    .select({ id: productVintages.id })
+    .from(productVintages)
+    .where(and(eq(productVintages.id, vintageId), eq(productVintages.productId, productId)))
+    .limit(1);
+  if (!v) throw new AppError('VINTAGE_NOT_FOUND');
+}
+
+/** Runs a cart change as one transaction with the buyer's row locked (changes of one cart take turns). */
+function asBuyer<T>(ctx: ServiceCtx, buyer: Buyer, run: (tx: Database) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
+    return run(tx);
+  });
+}
+
+/** Checks the changed lines against their case pack and stock; the first problem refuses the whole change. */
+async function checkLines(tx: Database, ctx: ServiceCtx, buyer: Buyer, productIds: number[]): Promise<void> {
+  for (const r of await cartRows(tx, buyer, productIds)) {
+    const p = lineProblem(r);
+    if (p) throw problemError(r, p, ctx.lang);
+  }
+}
+
+/** POST /cart/add: each wine's quantity is added to its line (the vintage given replaces the line's). */
+export async function addToCart(ctx: ServiceCtx, buyer: Buyer, body: TCartAddBody): Promise<TCart> {
+  await asBuyer(ctx, buyer, async (tx) => {
+    const ids: number[] = [];
+    for (const item of body.items) {
+      await checkVintage(tx, item.idProduct, item.idVintage);
+      await tx
+        .insert(cartItems)
+        .values({ userId: buyer.id, productId: item.idProduct, vintageId: item.idVintage ?? null, qty: item.qty })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId],
+          set: {
+            qty: sql`least(${cartItems.qty} + excluded.qty, 1000000)`,
+            vintageId: item.idVintage === undefined ? sql`${cartItems.vintageId}` : sql`excluded.vintage_id`,
+            updatedAt: sql`now()`,
+          },
+        });
+      ids.push(item.idProduct);
+    }
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cartItems)
+      .where(eq(cartItems.userId, buyer.id));
+    if (n > CART_LINES_MAX) throw new AppError('CART_FULL', { max: CART_LINES_MAX });
+    await checkLines(tx, ctx, buyer, ids);
+  });
+  return readCart(ctx, buyer);
+}
+
+/** PUT /cart/modify: the line's new quantity (and vintage, when given). */
+export async function modifyCart(ctx: ServiceCtx, buyer: Buyer, body: TCartModifyBody): Promise<TCart> {
+  await asBuyer(ctx, buyer, async (tx) => {
+    await checkVintage(tx, body.idProduct, body.idVintage);
+    const changed = await tx
+      .update(cartItems)
+      .set({ qty: body.qty, ...(body.idVintage === undefined ? {} : { vintageId: body.idVintage }), updatedAt: sql`now()` })
+      .where(and(eq(cartItems.userId, buyer.id), eq(cartItems.productId, body.idProduct)))
+      .returning({ productId: cartItems.productId });
+    if (changed.length === 0) throw new AppError('CART_LINE_NOT_FOUND');
+    await checkLines(tx, ctx, buyer, [body.idProduct]);
+  });
+  return readCart(ctx, buyer);
+}
+
+/** POST /cart {idProducts}: the lines go; unknown ids are ignored (the cart is as asked either way). */
+export async function removeFromCart(ctx: ServiceCtx, buyer: Buyer, productIds: readonly number[]): Promise<TCart> {
+  await ctx.db.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, [...productIds])));
+  return readCart(ctx, buyer);
+}
+
+/** Restock notice on: re-arms a notice already sent. */
+export async function subscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId: number): Promise<void> {
+  await checkVintage(ctx.db, productId, undefined);
+  await ctx.db
+    .insert(restockSubscriptions)
+    .values({ userId: buyer.id, productId })
+    .onConflictDoUpdate({
+      target: [restockSubscriptions.userId, restockSubscriptions.productId],
+      set: { createdAt: sql`now()`, notifiedAt: null },
+    });
+}
+
+export async function unsubscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId: number): Promise<void> {
+  await ctx.db
+    .delete(restockSubscriptions)
+    .where(and(eq(restockSubscriptions.userId, buyer.id), eq(restockSubscriptions.productId, productId)));
+}
+
+/** The number of lines in a buyer's cart (the header badge). */
+export async function cartCount(db: Database, userId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return n;
+}
