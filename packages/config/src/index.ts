@@ -122,6 +122,8 @@ const ZEnv = z.object({
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   TRUST_PROXY: bool(false),
   CATALOG_CACHE: bool(true),
+  /** Seconds between sweeps that cancel bank-transfer orders past their deadline; 0 = off (default off in tests). */
+  ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SMTP_URL: z
@@ -247,6 +249,8 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
   catalogCache: boolean;
+  /** Background work of each server process (safe to run in all of them at once). */
+  jobs: { orderSweepSeconds: number };
   /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
   mail: { smtpUrl?: string; from: string };
   sms: {
@@ -321,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     catalogCache: e.CATALOG_CACHE,
+    jobs: { orderSweepSeconds: e.ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { zId } from './catalog';
 import { zMobile } from './accounts';
-import { CART_LINES_MAX, CART_QTY_MAX, ORDER_BUSINESS_TYPES } from './rules';
+import {
+  CART_LINES_MAX,
+  CART_QTY_MAX,
+  CASH_STATUSES,
+  CASH_TYPES,
+  COUPON_KINDS,
+  COUPON_SCOPES,
+  ORDER_ACTORS,
+  ORDER_BUSINESS_TYPES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PAYMENT_METHODS,
+} from './rules';
 
 /** How many shipping addresses a member may keep. */
 export const SHIP_ADDRESSES_MAX = 20;
@@ -211,3 +223,241 @@ export const ZCartMessage = z.object({ message: z.string(), data: ZCart.shape.da
 
 export const ZRestockParams = z.object({ id: zId });
 export const ZRestockResult = z.object({ message: z.string(), data: z.object({ idProduct: z.number().int(), subscribed: z.boolean() }) });
+
+// ---- checkout and orders (spec §7 "Commerce") -----------------------------------------------------------------
+const zWonInput = z.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'nonNegative' }).max(1_000_000_000);
+export const ZOrderProduct = z.object({
+  idProduct: zBodyId.meta({ example: 201 }),
+  idVintage: zBodyId.optional(),
+  qty: zQty,
+});
+export const ZOrderPricingBody = z.object({
+  type: z.enum(ORDER_TYPES, { message: 'oneOf' }).default('DELIVERY'),
+  /** The wines to order (usually the cart's lines). */
+  products: z.array(ZOrderProduct).min(1).max(CART_LINES_MAX),
+  /** Cash balance (예치금) to use, KRW. */
+  useCash: zWonInput.default(0),
+  /** The member's order coupon (member coupon id); one applies. */
+  orderCoupons: z.array(zBodyId).max(5).default([]),
+  /** Product coupons, each for one wine of the order. */
+  productCoupons: z
+    .array(z.object({ idProduct: zBodyId, idCoupon: zBodyId }))
+    .max(CART_LINES_MAX)
+    .default([]),
+});
+export type TOrderPricingBody = z.output<typeof ZOrderPricingBody>;
+
+/** YYYY-MM-DD. */
+const zDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' });
+export const ZOrderBody = ZOrderPricingBody.extend({
+  gift: z.boolean().default(false),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'oneOf' }),
+  /** The saved shipping address (DELIVERY orders). */
+  idShip: zBodyId.optional(),
+  /** Bank transfer: the name the deposit will come from (the company name, usually). */
+  depositorName: z.string().trim().max(50).optional(),
+  /** A weekday from the next working day on (Korean public holidays excluded). */
+  requestedDate: zDate.optional(),
+  memo: z.string().trim().max(500).default(''),
+});
+export type TOrderBody = z.output<typeof ZOrderBody>;
+
+export const ZPricingRefusal = z.object({
+  code: z.string().meta({ example: 'COUPON_EXPIRED' }),
+  message: z.string(),
+  idCoupon: z.number().int().nullable(),
+  idProduct: z.number().int().nullable(),
+});
+export const ZPricedLine = z.object({
+  idProduct: z.number().int(),
+  idVintage: z.number().int(),
+  name: z.string(),
+  nameOriginal: z.string(),
+  year: z.number().int().nullable(),
+  qty: z.number().int(),
+  basePrice: z.number().int(),
+  unitPrice: z.number().int(),
+  subtotal: z.number().int(),
+  levelDiscount: z.number().int(),
+  volumeRate: z.number(),
+  volumeDiscount: z.number().int(),
+  idCoupon: z.number().int().nullable(),
+  couponDiscount: z.number().int(),
+  amount: z.number().int(),
+});
+export const ZCalculation = z.object({
+  data: z.object({
+    lines: z.array(ZPricedLine),
+    amounts: ZAmounts.extend({
+      productCouponDiscount: z.number().int(),
+      orderCouponDiscount: z.number().int(),
+      cashUsed: z.number().int(),
+      /** Left to pay by the payment method. */
+      payAmount: z.number().int(),
+    }),
+    idOrderCoupon: z.number().int().nullable(),
+    cashAvailable: z.number().int(),
+    /** Credit terms: the limit and what is left of it (null when the buyer has none). */
+    credit: z.object({ limit: z.number().int(), available: z.number().int() }).nullable(),
+    /** Everything asked for that does not apply, each with its reason. An order is refused while any remain. */
+    refusals: z.array(ZPricingRefusal),
+    /** Dates a delivery may be asked for: working days from the next one on (YYYY-MM-DD, Korea). */
+    deliveryDates: z.array(z.string()),
+  }),
+});
+export type TCalculation = z.infer<typeof ZCalculation>['data'];
+
+export const ZOrderStatusItem = z.object({ code: z.enum(ORDER_STATUSES), name: z.string() });
+export const ZOrderTypeItem = z.object({ code: z.enum(ORDER_TYPES), name: z.string() });
+export const ZOrder = z.object({
+  oid: z.string().meta({ example: '20261124-000123' }),
+  type: z.enum(ORDER_TYPES),
+  typeName: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusName: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethodName: z.string(),
+  gift: z.boolean(),
+  lines: z.array(ZPricedLine.omit({ subtotal: true, levelDiscount: true, volumeRate: true, idCoupon: true })),
+  amounts: ZCalculation.shape.data.shape.amounts.omit({ productCouponDiscount: true, orderCouponDiscount: true, goodsAmount: true }),
+  buyer: z.object({
+    fullName: z.string(),
+    email: z.string(),
+    mobile: z.string().nullable(),
+    companyName: z.string().nullable(),
+    businessNumber: z.string().nullable(),
+  }),
+  ship: z
+    .object({
+      fullName: z.string(),
+      mobile: z.string(),
+      postalCode: z.string(),
+      address1: z.string(),
+      address2: z.string(),
+      message: z.string(),
+    })
+    .nullable(),
+  requestedDate: z.string().nullable(),
+  memo: z.string(),
+  /** Bank transfer: where to pay, how much and by when (null for other payments). */
+  deposit: z
+    .object({
+      bankName: z.string(),
+      accountNumber: z.string(),
+      accountHolder: z.string(),
+      depositorName: z.string(),
+      amount: z.number().int(),
+      deadline: z.string(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The buyer may still cancel it (before preparation starts). */
+  cancellable: z.boolean(),
+  events: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), statusName: z.string(), actor: z.enum(ORDER_ACTORS), note: z.string(), at: z.string() }),
+  ),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+export const ZOrderResult = z.object({ data: ZOrder });
+export const ZOrderMessage = z.object({ message: z.string(), data: ZOrder });
+export const ZOrderParams = z.object({ oid: z.string().regex(/^\d{8}-\d{6,10}$/, { message: 'oneOf' }) });
+export const ZOrderTotalQuery = ZOrderParams;
+export const ZOrderTotal = z.object({
+  data: z.object({
+    oid: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    total: z.number().int(),
+    cashUsed: z.number().int(),
+    payAmount: z.number().int(),
+  }),
+});
+export const ZOrderListQuery = z.object({
+  type: z.enum(ORDER_TYPES, { message: 'oneOf' }).optional(),
+  status: z.enum(ORDER_STATUSES, { message: 'oneOf' }).optional(),
+  startDate: zDate.optional(),
+  endDate: zDate.optional(),
+  page: z.coerce.number({ message: 'pageNumber' }).int().min(1).max(10_000).default(1),
+  size: z.coerce.number({ message: 'pageSize' }).int().min(1).max(100).default(10),
+});
+export const ZOrderSummary = ZOrder.pick({
+  oid: true,
+  type: true,
+  typeName: true,
+  status: true,
+  statusName: true,
+  paymentMethod: true,
+  paymentMethodName: true,
+  gift: true,
+  createdAt: true,
+  cancellable: true,
+}).extend({
+  total: z.number().int(),
+  payAmount: z.number().int(),
+  /** The first wine's name and how many lines there are ("샤또 마고 외 2건"). */
+  firstName: z.string(),
+  lineCount: z.number().int(),
+  bottles: z.number().int(),
+});
+export const ZOrderList = z.object({
+  data: z.object({
+    items: z.array(ZOrderSummary),
+    page: z.object({ number: z.number().int(), size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int() }),
+  }),
+});
+export const ZOrderCancelBody = z.object({ reason: z.string().trim().max(200).default('') });
+export const ZAdminOrderStatusBody = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'oneOf' }),
+  note: z.string().trim().max(500).default(''),
+});
+
+// ---- cash and coupons ---------------------------------------------------------------------------------------------
+export const ZCashQuery = z.object({
+  status: z.enum(CASH_STATUSES, { message: 'oneOf' }).optional(),
+  page: z.coerce.number({ message: 'pageNumber' }).int().min(1).max(10_000).default(1),
+  size: z.coerce.number({ message: 'pageSize' }).int().min(1).max(100).default(20),
+});
+export const ZCashEntry = z.object({
+  id: z.number().int(),
+  type: z.enum(CASH_TYPES),
+  typeName: z.string(),
+  status: z.enum(CASH_STATUSES),
+  amount: z.number().int(),
+  oid: z.string().nullable(),
+  memo: z.string(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ZCashList = z.object({
+  data: z.object({
+    balance: z.number().int(),
+    items: z.array(ZCashEntry),
+    page: z.object({ number: z.number().int(), size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int() }),
+  }),
+});
+export const ZCashAvailable = z.object({ data: z.object({ available: z.number().int() }) });
+export const COUPON_FILTERS = ['USABLE', 'USED', 'EXPIRED'] as const;
+export const ZCouponQuery = z.object({ state: z.enum(COUPON_FILTERS, { message: 'oneOf' }).optional() });
+export const ZMemberCoupon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(COUPON_SCOPES),
+  kind: z.enum(COUPON_KINDS),
+  amount: z.number().int(),
+  /** Percent off for RATE coupons. */
+  rate: z.number(),
+  minAmount: z.number().int(),
+  maxDiscount: z.number().int().nullable(),
+  idProduct: z.number().int().nullable(),
+  idKind: z.number().int().nullable(),
+  /** What the coupon is for, in words ("레드 와인", a wine's name, "주문 전체"). */
+  target: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(COUPON_FILTERS),
+  usedAt: z.string().nullable(),
+  oid: z.string().nullable(),
+});
+export type TMemberCoupon = z.infer<typeof ZMemberCoupon>;
+export const ZCouponList = z.object({ data: z.array(ZMemberCoupon) });

@@ -77,6 +77,33 @@ export const ERROR_STATUS = {
   CART_OUT_OF_STOCK: 409,
   /** A cart holds at most CART_LINES_MAX lines. */
   CART_FULL: 409,
+  /** The same wine twice in one order's products. */
+  ORDER_DUPLICATE_PRODUCT: 400,
+  COUPON_NOT_FOUND: 404,
+  COUPON_USED: 409,
+  COUPON_NOT_STARTED: 400,
+  COUPON_EXPIRED: 400,
+  /** The order (or the wine) is below the coupon's minimum amount. */
+  COUPON_MIN_AMOUNT: 400,
+  /** An order coupon used for a wine, a product coupon for another wine or kind. */
+  COUPON_NOT_APPLICABLE: 400,
+  /** One coupon twice, a second order coupon, or two coupons on one wine. */
+  COUPON_DUPLICATE: 400,
+  /** More cash asked for than the balance holds. */
+  CASH_EXCEEDS_BALANCE: 400,
+  /** Paying by cash alone while the cash does not cover the total. */
+  CASH_NOT_ENOUGH: 400,
+  SHIP_REQUIRED: 400,
+  DEPOSITOR_REQUIRED: 400,
+  CREDIT_NOT_ALLOWED: 403,
+  CREDIT_LIMIT_EXCEEDED: 409,
+  /** A requested delivery date that is not a working day from the next one on. */
+  DELIVERY_DATE_INVALID: 400,
+  /** The same Idempotency-Key with another request body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ORDER_NOT_FOUND: 404,
+  /** A change of state the order's state machine does not allow (or no longer: it moved on). */
+  ORDER_STATE_INVALID: 409,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

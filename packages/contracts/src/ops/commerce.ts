@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { ZMessageResult } from '../accounts';
 import {
+  ZAdminOrderStatusBody,
+  ZCalculation,
+  ZCashAvailable,
+  ZCashList,
+  ZCashQuery,
+  ZCouponList,
+  ZCouponQuery,
+  ZOrderBody,
+  ZOrderCancelBody,
+  ZOrderList,
+  ZOrderListQuery,
+  ZOrderMessage,
+  ZOrderParams,
+  ZOrderPricingBody,
+  ZOrderResult,
+  ZOrderStatusItem,
+  ZOrderTotal,
+  ZOrderTotalQuery,
+  ZOrderTypeItem,
   ZBuyerLevels,
   ZCart,
   ZCartAddBody,
@@ -202,4 +221,196 @@ export const unsubscribeRestock = defineOperation({
   params: ZRestockParams,
   response: ZRestockResult,
   errors: [],
+});
+
+// ---- checkout and orders --------------------------------------------------------------------------------------
+const PRICING_ERRORS = [
+  'PRODUCT_NOT_FOUND',
+  'VINTAGE_NOT_FOUND',
+  'NOT_ON_SALE',
+  'CART_QTY_MIN',
+  'CART_QTY_STEP',
+  'CART_OUT_OF_STOCK',
+  'ORDER_DUPLICATE_PRODUCT',
+] as const;
+
+export const calculateOrder = defineOperation({
+  method: 'POST',
+  path: '/commerce/orders/calculate',
+  tags,
+  summary: 'The whole breakdown of an order before it is placed, with the reason for everything that does not apply',
+  description:
+    'Lines at the buyer level price, volume discounts, each coupon, delivery fee, 공급가액, 부가세 (10 %, rounded ' +
+    'down) and 합계, the cash used and what is left to pay. Coupons that do not apply and cash above the balance are ' +
+    'listed in `refusals` (the order call refuses them). Prices a client sends are not part of the call.',
+  auth: 'buyer',
+  body: ZOrderPricingBody,
+  response: ZCalculation,
+  errors: [...PRICING_ERRORS],
+});
+
+export const createOrder = defineOperation({
+  method: 'POST',
+  path: '/commerce/orders',
+  tags,
+  status: 201,
+  summary: 'Place an order: stock reserved, cash debited, coupons redeemed, prices and address copied, in one go',
+  description:
+    'Honours an `Idempotency-Key` header: the same key with the same body answers the same order; with another ' +
+    'body, IDEMPOTENCY_KEY_REUSED (422). Bank-transfer orders wait for the deposit until the deadline, then are ' +
+    'cancelled. The ordered wines leave the cart.',
+  auth: 'buyer',
+  body: ZOrderBody,
+  response: ZOrderMessage,
+  errors: [
+    ...PRICING_ERRORS,
+    'COUPON_NOT_FOUND',
+    'COUPON_USED',
+    'COUPON_NOT_STARTED',
+    'COUPON_EXPIRED',
+    'COUPON_MIN_AMOUNT',
+    'COUPON_NOT_APPLICABLE',
+    'COUPON_DUPLICATE',
+    'CASH_EXCEEDS_BALANCE',
+    'SHIP_REQUIRED',
+    'SHIP_NOT_FOUND',
+    'DEPOSITOR_REQUIRED',
+    'CREDIT_NOT_ALLOWED',
+    'CREDIT_LIMIT_EXCEEDED',
+    'CASH_NOT_ENOUGH',
+    'DELIVERY_DATE_INVALID',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
+});
+
+export const orders = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders',
+  tags,
+  summary: "The buyer's orders, newest first (type, status and period filters)",
+  auth: 'buyer',
+  query: ZOrderListQuery,
+  response: ZOrderList,
+  errors: [],
+});
+
+export const cancelledOrders = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders/cancel',
+  tags,
+  summary: "The buyer's cancelled orders, newest first",
+  auth: 'buyer',
+  query: ZOrderListQuery,
+  response: ZOrderList,
+  errors: [],
+});
+
+export const orderStatuses = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders/statuses',
+  tags,
+  summary: 'Order states in their order, localized',
+  auth: 'buyer',
+  response: z.object({ data: z.array(ZOrderStatusItem) }),
+  errors: [],
+});
+
+export const orderTypes = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders/types',
+  tags,
+  summary: 'Order types (delivery, pick-up), localized',
+  auth: 'buyer',
+  response: z.object({ data: z.array(ZOrderTypeItem) }),
+  errors: [],
+});
+
+export const orderTotal = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders/total',
+  tags,
+  summary: 'The amounts of one order of the buyer',
+  auth: 'buyer',
+  query: ZOrderTotalQuery,
+  response: ZOrderTotal,
+  errors: ['ORDER_NOT_FOUND'],
+});
+
+export const latestOrder = defineOperation({
+  method: 'POST',
+  path: '/commerce/orders/latest',
+  tags,
+  summary: "The buyer's most recent order (the confirmation page, 'order again')",
+  auth: 'buyer',
+  response: ZOrderResult,
+  errors: ['ORDER_NOT_FOUND'],
+});
+
+export const order = defineOperation({
+  method: 'GET',
+  path: '/commerce/orders/:oid',
+  tags,
+  summary: 'One order of the buyer with its lines, amounts, address, deposit details and history',
+  auth: 'buyer',
+  params: ZOrderParams,
+  response: ZOrderResult,
+  errors: ['ORDER_NOT_FOUND'],
+});
+
+export const cancelOrder = defineOperation({
+  method: 'POST',
+  path: '/commerce/orders/:oid/cancel',
+  tags,
+  summary: 'Cancel an order before preparation starts: stock, cash and coupons come back once',
+  auth: 'buyer',
+  params: ZOrderParams,
+  body: ZOrderCancelBody,
+  response: ZOrderMessage,
+  errors: ['ORDER_NOT_FOUND', 'ORDER_STATE_INVALID'],
+});
+
+// ---- cash and coupons ---------------------------------------------------------------------------------------------
+export const cashes = defineOperation({
+  method: 'GET',
+  path: '/commerce/cashes',
+  tags,
+  summary: 'The cash ledger (예치금): charges, uses, refunds, expiries and adjustments, with the balance',
+  auth: 'buyer',
+  query: ZCashQuery,
+  response: ZCashList,
+  errors: [],
+});
+
+export const cashAvailable = defineOperation({
+  method: 'GET',
+  path: '/commerce/cashes/available',
+  tags,
+  summary: 'The cash balance the buyer can use now',
+  auth: 'buyer',
+  response: ZCashAvailable,
+  errors: [],
+});
+
+export const coupons = defineOperation({
+  method: 'GET',
+  path: '/commerce/coupons',
+  tags,
+  summary: "The buyer's coupons: usable, used or expired",
+  auth: 'buyer',
+  query: ZCouponQuery,
+  response: ZCouponList,
+  errors: [],
+});
+
+// ---- back office ------------------------------------------------------------------------------------------------
+export const adminOrderStatus = defineOperation({
+  method: 'PATCH',
+  path: '/admin/orders/:oid/status',
+  tags: ['admin'],
+  summary: 'Move an order along its states (deposit received → PAID, then PREPARING, SHIPPED, DELIVERED) or cancel it',
+  auth: 'admin',
+  params: ZOrderParams,
+  body: ZAdminOrderStatusBody,
+  response: ZOrderMessage,
+  errors: ['ORDER_NOT_FOUND', 'ORDER_STATE_INVALID'],
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CART_LINES_MAX, type TCart, type TCartAddBody, type TCartLine, type TCartModifyBody } from '@podo/contracts';
 import { localized } from '@podo/config';
 import { errorMessage } from '@podo/contracts/messages';
@@ -42,34 +42,49 @@ export interface VintageRow {
   subscribed: boolean;
 }
 
+/** Lines to price: the buyer's cart (some wines of it), or the wines an order names. */
+export type LineSource =
+  { cart: true; productIds?: readonly number[] } | { items: readonly { idProduct: number; idVintage?: number | undefined; qty: number }[] };
+
 /**
- * The buyer's cart lines with their vintage (the chosen one, else the newest on sale), stock, case pack, tiers and
- * the buyer's price; `productIds` limits it to those wines.
+ * Lines with their vintage (the chosen one, else the newest on sale), stock, case pack, tiers and the buyer's
+ * price, in the cart's order or the order's.
  */
-export async function cartRows(db: Database, buyer: Buyer, productIds?: readonly number[]): Promise<VintageRow[]> {
-  const only = productIds ? sql`and c.product_id = any(${sql.param([...productIds])}::int[])` : sql``;
+export async function vintageRows(db: Database, buyer: Buyer, source: LineSource): Promise<VintageRow[]> {
+  let lines: SQL;
+  if ('cart' in source) {
+    const only = source.productIds ? sql`and c.product_id = any(${sql.param([...source.productIds])}::int[])` : sql``;
+    lines = sql`select c.product_id, c.vintage_id, c.qty, row_number() over (order by c.created_at, c.product_id) as ord
+      from cart_items c where c.user_id = ${buyer.id} ${only}`;
+  } else {
+    const values = source.items.map((it, i) => sql`(${it.idProduct}::int, ${it.idVintage ?? null}::int, ${it.qty}::int, ${i}::int)`);
+    lines = sql`select * from (values ${sql.join(values, sql`, `)}) as l(product_id, vintage_id, qty, ord)`;
+  }
   const res = await db.execute(sql`
-    select c.product_id, v.id as vintage_id, c.vintage_id is not null as chosen, c.qty, v.year, v.stock, v.case_size,
+    with l as (${lines})
+    select l.product_id, v.id as vintage_id, l.vintage_id is not null as chosen, l.qty, v.year, v.stock, v.case_size,
       v.order_step, v.min_qty, v.retail_price, v.trade_price, ${tradePriceSql(viewerOf(buyer))} as unit_price,
       (v.is_on_sale and p.is_published) as on_sale, p.name_ko, p.name_original, w.name_ko as winery_ko,
       w.name_original as winery_original, p.images->>0 as image, p.kind_id, p.volume_ml,
       (select json_agg(json_build_array(t.min_qty, t.discount_bp) order by t.min_qty)
          from vintage_volume_tiers t where t.vintage_id = v.id) as tiers,
       exists (select 1 from restock_subscriptions r
-               where r.user_id = c.user_id and r.product_id = c.product_id and r.notified_at is null) as subscribed
-    from cart_items c
-    join products p on p.id = c.product_id
+               where r.user_id = ${buyer.id} and r.product_id = l.product_id and r.notified_at is null) as subscribed
+    from l
+    join products p on p.id = l.product_id
     join wineries w on w.id = p.winery_id
     join lateral (
       select * from product_vintages v
-       where v.product_id = c.product_id and (c.vintage_id is null or v.id = c.vintage_id)
+       where v.product_id = l.product_id and (l.vintage_id is null or v.id = l.vintage_id)
        order by v.is_on_sale desc, v.year desc nulls last, v.id desc
        limit 1
     ) v on true
-    where c.user_id = ${buyer.id} ${only}
-    order by c.created_at, c.product_id`);
+    order by l.ord`);
   return rowsOf<VintageRow>(res);
 }
+
+const cartRows = (db: Database, buyer: Buyer, productIds?: readonly number[]) =>
+  vintageRows(db, buyer, productIds ? { cart: true, productIds } : { cart: true });
 
 export const pricingLineOf = (r: VintageRow): PricingLine => ({
   productId: r.product_id,
@@ -178,7 +193,7 @@ async function levelOf(ctx: ServiceCtx, code: string): Promise<TCart['level']> {
 }
 
 /** The vintage a line asks for: the given one (it must be the wine's), else the wine's newest on sale. */
-async function checkVintage(db: Database, productId: number, vintageId: number | undefined): Promise<void> {
+export async function checkVintage(db: Database, productId: number, vintageId: number | undefined): Promise<void> {
   const [p] = await db
     .select({ id: products.id, published: products.isPublished })
     .from(products)

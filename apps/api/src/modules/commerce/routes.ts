@@ -1,15 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
-import { route } from '../../lib/operation-route';
+import { route, serviceCtx } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
 import { addToCart, modifyCart, readCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
 import { listBuyerLevels } from './levels';
+import {
+  calculateOrder,
+  cancelOrder,
+  cancelOverdueOrders,
+  changeOrderStatus,
+  createOrder,
+  latestOrder,
+  listOrders,
+  loadOrder,
+  orderStatusList,
+  orderTypeList,
+} from './orders';
+import { cashAvailable, listCash, listCoupons } from './wallet';
+import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
 /** Spec §7 "Cart" and "Commerce": cart, restock notices, shipping addresses, address search, buyer levels. */
 export async function commerceRoutes(app: FastifyInstance) {
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
+
+  // Every process sweeps; each overdue order is claimed by one of them (orders.ts, cancelOverdueOrders).
+  const sweepMs = app.deps.config.jobs.orderSweepSeconds * 1000;
+  if (sweepMs > 0) {
+    const sweep = () => {
+      cancelOverdueOrders(serviceCtx(app.deps, app.log), new Date()).catch((err: unknown) =>
+        app.log.warn({ err }, 'overdue order sweep failed'),
+      );
+    };
+    const timer = setInterval(sweep, sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   route(app, ops.ships, async (ctx, { query }) => ({ data: await listShips(ctx, ctx.viewer.id, query) }));
   route(app, ops.ship, async (ctx, { params }) => ({ data: await getShip(ctx, ctx.viewer.id, params.id) }));
@@ -54,4 +81,34 @@ export async function commerceRoutes(app: FastifyInstance) {
     await unsubscribeRestock(ctx, ctx.viewer, params.id);
     return { message: messages(ctx).RESTOCK_UNSUBSCRIBED, data: { idProduct: params.id, subscribed: false } };
   });
+
+  route(app, ops.calculateOrder, async (ctx, { body }) => ({ data: await calculateOrder(ctx, ctx.viewer, body) }));
+  route(app, ops.createOrder, async (ctx, { body }) => {
+    const key = ctx.req.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(key))) throw new AppError('VALIDATION_FAILED');
+    const { order, replayed } = await createOrder(ctx, ctx.viewer, body, key);
+    if (replayed) ctx.reply.header('idempotent-replayed', 'true');
+    return { message: messages(ctx).ORDER_PLACED, data: order };
+  });
+  route(app, ops.orders, async (ctx, { query }) => ({ data: await listOrders(ctx, ctx.viewer, query, false) }));
+  route(app, ops.cancelledOrders, async (ctx, { query }) => ({ data: await listOrders(ctx, ctx.viewer, query, true) }));
+  route(app, ops.orderStatuses, async (ctx) => ({ data: orderStatusList(ctx.lang) }));
+  route(app, ops.orderTypes, async (ctx) => ({ data: orderTypeList(ctx.lang) }));
+  route(app, ops.orderTotal, async (ctx, { query }) => {
+    const o = await loadOrder(ctx, { oid: query.oid, userId: ctx.viewer.id });
+    return { data: { oid: o.oid, status: o.status, total: o.amounts.total, cashUsed: o.amounts.cashUsed, payAmount: o.amounts.payAmount } };
+  });
+  route(app, ops.latestOrder, async (ctx) => ({ data: await latestOrder(ctx, ctx.viewer) }));
+  route(app, ops.order, async (ctx, { params }) => ({ data: await loadOrder(ctx, { oid: params.oid, userId: ctx.viewer.id }) }));
+  route(app, ops.cancelOrder, async (ctx, { params, body }) => ({
+    message: messages(ctx).ORDER_CANCELLED,
+    data: await cancelOrder(ctx, ctx.viewer, params.oid, body.reason),
+  }));
+  route(app, ops.cashes, async (ctx, { query }) => ({ data: await listCash(ctx, ctx.viewer.id, query) }));
+  route(app, ops.cashAvailable, async (ctx) => ({ data: { available: await cashAvailable(ctx, ctx.viewer.id) } }));
+  route(app, ops.coupons, async (ctx, { query }) => ({ data: await listCoupons(ctx, ctx.viewer.id, query.state) }));
+  route(app, ops.adminOrderStatus, async (ctx, { params, body }) => ({
+    message: messages(ctx).ORDER_STATUS_CHANGED,
+    data: await changeOrderStatus(ctx, params.oid, body.status, ctx.viewer.userId, body.note),
+  }));
 }
