@@ -1,4 +1,4 @@
-import { migrateDatabase, seedCatalog, seedDemoData, writePgliteTemplate } from '@podo/db';
+import { migrateDatabase, seedCatalog, seedCommerceDemo, seedDemoData, writePgliteTemplate } from '@podo/db';
 
 /**
  * Build step: the PGlite tarballs a brand-new DATA_DIR starts from (decision 002), both already migrated:
@@ -11,5 +11,6 @@ export async function writeDatabaseTemplates(dist: string): Promise<void> {
     await migrateDatabase(h);
     await seedDemoData(h.db);
     await seedCatalog(h.db);
+    await seedCommerceDemo(h.db);
   });
 }

@@ -152,6 +152,8 @@ export const ZMe = z.object({
   passwordChangeDue: z.boolean(),
   passwordChangedAt: z.string(),
   createdAt: z.string(),
+  /** Lines in the member's cart (the header badge). */
+  cartCount: z.number().int(),
 });
 export const ZMeResult = z.object({ data: ZMe });
 export type TMe = z.infer<typeof ZMe>;

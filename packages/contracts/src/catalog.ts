@@ -322,6 +322,10 @@ export const ZVintage = z.object({
   inStock: z.boolean(),
   /** Bottles in stock: approved buyers only, null otherwise. */
   stock: z.number().int().nullable(),
+  /** The case pack: bottles per case, the ordering step (1 = by the bottle, else by the case) and the minimum. */
+  caseSize: z.number().int(),
+  orderStep: z.number().int(),
+  minQty: z.number().int(),
 });
 export const ZVintageList = z.object({ _embedded: z.object({ items: z.array(ZVintage) }) });
 export type TVintage = z.infer<typeof ZVintage>;
@@ -333,6 +337,10 @@ export const ZVintagePriceBody = z
   .object({ retailPrice: zWon.optional(), tradePrice: zWon.optional() })
   .refine((b) => b.retailPrice !== undefined || b.tradePrice !== undefined, { message: 'priceRequired' });
 export type TVintagePriceBody = z.infer<typeof ZVintagePriceBody>;
+/** PATCH /admin/wines/vintages/:id/stock: bottles in the warehouse. */
+export const ZVintageStockBody = z.object({
+  stock: z.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'nonNegative' }).max(1_000_000),
+});
 /** A vintage as the admin sees it. */
 export const ZAdminVintage = z.object({
   id: z.number().int(),

@@ -168,6 +168,8 @@ export const ZCartLine = z.object({
   wineryName: z.string(),
   image: z.string().nullable(),
   volumeMl: z.number().int().nullable(),
+  /** The wine kind (product coupons may be for a kind). */
+  idKind: z.number().int(),
   stock: z.number().int(),
   stockState: z.enum(STOCK_STATES),
   /** The case pack: bottles per case, the ordering step (1 = by the bottle) and the minimum. */

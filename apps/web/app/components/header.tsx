@@ -44,8 +44,37 @@ function AccountLinks({ user, onNavigate }: { user: TMe | null; onNavigate?: () 
   const { t } = useTranslation();
   const logout = useLogout();
   if (user) {
+    const buyer = user.status === 'APPROVED' && (user.role === 'BUYER' || user.role === 'ADMIN');
     return (
       <>
+        {buyer ? (
+          <Link
+            to="/cart"
+            onClick={onNavigate}
+            className="header-cart"
+            data-testid="header-cart"
+            aria-label={t('commerce.cartLink', { count: user.cartCount })}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M3 4h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+              <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+            </svg>
+            <span>{t('commerce.cartTitle')}</span>
+            {user.cartCount > 0 ? (
+              <span className="cart-badge" data-testid="cart-badge">
+                {user.cartCount}
+              </span>
+            ) : null}
+          </Link>
+        ) : null}
         <Link to="/mypage" onClick={onNavigate}>
           {t('header.mypage')}
         </Link>

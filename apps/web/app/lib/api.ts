@@ -45,8 +45,8 @@ export type OAuthProviderInfo = z.infer<typeof ZProviderList>['data'][number];
  * a non-2xx answer throws an ApiError carrying the server's localized message.
  */
 export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
-  async function send(method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': lang };
+  async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = { ...extra, accept: 'application/json', 'accept-language': lang };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
@@ -69,8 +69,8 @@ export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
     return res;
   }
   /** The JSON of a successful answer (undefined for an empty or non-JSON body). */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await send(method, path, body);
+  async function call<T>(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> {
+    const res = await send(method, path, body, extra);
     const text = await res.text();
     try {
       return (text ? JSON.parse(text) : undefined) as T;
@@ -81,11 +81,13 @@ export function apiTransport({ fetch, lang, token }: ApiClientOptions) {
   return { send, call };
 }
 
+/** Request headers a call may add (Idempotency-Key). */
+type CallHeaders = { headers?: Record<string, string> };
 /** One call of an operation: the input is optional when the call has no path parameters and no body. */
 export type Call<O extends Operation> =
   InputRequired<O> extends true
-    ? (input: OperationInput<O>) => Promise<OperationOutput<O>>
-    : (input?: OperationInput<O>) => Promise<OperationOutput<O>>;
+    ? (input: OperationInput<O> & CallHeaders) => Promise<OperationOutput<O>>
+    : (input?: OperationInput<O> & CallHeaders) => Promise<OperationOutput<O>>;
 /** A client of a set of operations (a module of them, other exports ignored): one function per operation. */
 export type Client<Ops extends object> = {
   [K in keyof Ops as Ops[K] extends Operation ? K : never]: Ops[K] extends Operation ? Call<Ops[K]> : never;
@@ -99,12 +101,14 @@ const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !
  */
 export function createClient<Ops extends object>(ops: Ops, options: ApiClientOptions): Client<Ops> {
   const { send, call } = apiTransport(options);
-  const client: Record<string, (input?: { params?: object; query?: object; body?: unknown }) => Promise<unknown>> = {};
+  const client: Record<string, (input?: { params?: object; query?: object; body?: unknown } & CallHeaders) => Promise<unknown>> = {};
   for (const [name, op] of Object.entries(ops) as [string, unknown][]) {
     if (!isOperation(op)) continue;
     client[name] = (input) => {
       const path = fillPath(op.path, input?.params as Record<string, unknown> | undefined) + toQueryString(input?.query);
-      return 'file' in op.response ? send(op.method, path) : call(op.method, path, op.body ? input?.body : undefined);
+      return 'file' in op.response
+        ? send(op.method, path, undefined, input?.headers)
+        : call(op.method, path, op.body ? input?.body : undefined, input?.headers);
     };
   }
   return client as Client<Ops>;

@@ -54,6 +54,13 @@ const READY_PATHS = new Set([
   '/mypage/mobile',
   '/mypage/sns',
   '/mypage/grade',
+  '/mypage/orders',
+  '/mypage/cancellations',
+  '/mypage/ships',
+  '/mypage/cash',
+  '/mypage/coupons',
+  '/cart',
+  '/checkout',
   '/mypage/leave',
   '/search-result',
   '/product',
@@ -62,7 +69,13 @@ const READY_PATHS = new Set([
   '/winery/pdf',
 ]);
 /** Pages with an id: a wine and a winery (and their PDF pages), and the PDF files. */
-const READY_PATTERNS = [/^\/product\/\d+(\/pdf)?$/, /^\/winery\/\d+(\/pdf)?$/, /^\/pdf\//];
+const READY_PATTERNS = [
+  /^\/product\/\d+(\/pdf)?$/,
+  /^\/winery\/\d+(\/pdf)?$/,
+  /^\/pdf\//,
+  /^\/mypage\/orders\/[\d-]+$/,
+  /^\/order\/complete\/[\d-]+$/,
+];
 export function isReadyPath(to: string): boolean {
   if (/^[a-z]+:/i.test(to)) return true;
   const path = to.split(/[?#]/)[0] || '/';

@@ -9,6 +9,7 @@ import { useRoot } from '../lib/site';
 import { Gallery } from '../components/catalog/gallery';
 import { listLink } from '../components/catalog/list-state';
 import { cardView, otherName, ProductCard, vintageLabel } from '../components/catalog/product-card';
+import { AddToCart } from '../components/commerce/add-to-cart';
 import { formatKrw, Price } from '../components/catalog/price';
 import { WishButton } from '../components/catalog/toggle-button';
 import { WineryCard } from '../components/catalog/winery-card';
@@ -220,6 +221,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
             {!p.inStock ? <span className="stock-badge">{t('catalog.soldOut')}</span> : null}
           </div>
+          <AddToCart productId={p.id} name={p.name} vintages={p.vintageList} />
           <div className="detail-actions">
             <WishButton id={p.id} isWished={p.isWished} name={p.name} count={p.wishCount} className="detail-wish" />
             <a href={`/product/${p.id}/pdf`} className="btn btn-outline-primary" data-testid="tech-sheet-link">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZIdParam } from '../accounts';
-import { zId, ZAdminVintage, ZVintagePriceBody } from '../catalog';
+import { zId, ZAdminVintage, ZVintagePriceBody, ZVintageStockBody } from '../catalog';
 import { defineOperation } from '../operation';
 
 /**
@@ -110,6 +110,19 @@ export const adminVintagePrice = defineOperation({
   auth: 'admin',
   params: z.object({ id: zId }),
   body: ZVintagePriceBody,
+  ZVintageStockBody,
   response: z.object({ data: ZAdminVintage }),
+  errors: ['NOT_FOUND'],
+});
+
+export const adminVintageStock = defineOperation({
+  method: 'PATCH',
+  path: '/admin/wines/vintages/:id/stock',
+  tags,
+  summary: "Set a vintage's stock (bottles); members waiting for a sold-out wine are told once when it is back",
+  auth: 'admin',
+  params: z.object({ id: zId }),
+  body: ZVintageStockBody,
+  response: z.object({ data: ZAdminVintage.extend({ stock: z.number().int() }), notified: z.number().int() }),
   errors: ['NOT_FOUND'],
 });

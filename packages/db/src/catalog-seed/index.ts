@@ -204,6 +204,23 @@ async function hasProducts(db: Database | Tx): Promise<boolean> {
  * processes at once: the check and the inserts run in one transaction holding an advisory lock.
  * Returns how many wines and wineries it loaded (0 when the catalogue was already there).
  */
+/**
+ * Case packs and volume tiers the way an importer sells: magnums by the bottle in cases of 1, some everyday wines
+ * only by the 6 or 12 case, the rest by the bottle with 3 % off from 6 bottles and 5 % from 12 (everyday prices).
+ */
+const DEMO_PACKS = sql`
+  update product_vintages v set
+    case_size = case when p.volume_ml >= 1500 then 1 when v.id % 3 = 0 then 6 else 12 end,
+    order_step = case when p.volume_ml < 1500 and v.id % 5 = 0 then (case when v.id % 3 = 0 then 6 else 12 end) else 1 end,
+    min_qty = case when p.volume_ml < 1500 and v.id % 5 = 0 then (case when v.id % 3 = 0 then 6 else 12 end) else 1 end
+  from products p where p.id = v.product_id`;
+const DEMO_TIERS = sql`
+  insert into vintage_volume_tiers (vintage_id, min_qty, discount_bp)
+  select v.id, t.min_qty, t.bp from product_vintages v
+  cross join (values (6, 300), (12, 500)) as t(min_qty, bp)
+  where v.order_step = 1 and v.case_size > 1 and v.trade_price < 60000
+  on conflict do nothing`;
+
 export async function seedCatalog(db: Database, opts: CatalogSeedOptions = {}): Promise<{ products: number; wineries: number }> {
   if (await hasProducts(db)) return { products: 0, wineries: 0 };
   const plan = planCatalog(opts);
@@ -445,6 +462,8 @@ export async function seedCatalog(db: Database, opts: CatalogSeedOptions = {}): 
       linkRows,
     );
     for (const def of rebuild) await tx.execute(sql.raw(def));
+    await tx.execute(DEMO_PACKS);
+    await tx.execute(DEMO_TIERS);
     return { products: productRows.length, wineries: wineryRows.length };
   });
 }

@@ -13,6 +13,7 @@ import {
   rejectBusinessChanges,
   rejectMember,
   setVintagePrice,
+  setVintageStock,
 } from './service';
 
 /**
@@ -45,4 +46,5 @@ export async function adminRoutes(app: FastifyInstance) {
     data: await rejectBusinessChanges(ctx, params.id, body.reason),
   }));
   route(app, ops.adminVintagePrice, async (ctx, { params, body }) => ({ data: await setVintagePrice(ctx.db, params.id, body) }));
+  route(app, ops.adminVintageStock, async (ctx, { params, body }) => setVintageStock(ctx, params.id, body.stock));
 }

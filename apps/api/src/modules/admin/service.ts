@@ -19,6 +19,7 @@ import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
+import { notifyRestocked } from '../commerce';
 import { loadMembers, pendingChangesOf, reloadMe } from '../session';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
@@ -275,4 +276,45 @@ export async function setVintagePrice(db: Database, id: number, prices: TVintage
       return row;
     },
   );
+}
+
+/**
+ * Sets a vintage's stock. When its wine comes back in stock, the members waiting for it are told (once: see
+ * commerce notifyRestocked). The catalogue's in-stock flags change only when a stock crosses zero.
+ */
+export async function setVintageStock(
+  ctx: ServiceCtx,
+  id: number,
+  stock: number,
+): Promise<{ data: TAdminVintage & { stock: number }; notified: number }> {
+  let crossed = false;
+  const row = await writeInvalidating<typeof productVintages.$inferSelect>(
+    ctx.db,
+    (v) => [`product:${v.productId}`, ...(crossed ? (['catalog'] as const) : [])],
+    async (tx) => {
+      const [before] = await tx
+        .select({ stock: productVintages.stock })
+        .from(productVintages)
+        .where(eq(productVintages.id, id))
+        .for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      crossed = (before.stock === 0) !== (stock === 0);
+      const [v] = await tx.update(productVintages).set({ stock }).where(eq(productVintages.id, id)).returning();
+      if (!v) throw new AppError('NOT_FOUND');
+      return v;
+    },
+  );
+  const notified = stock > 0 ? await notifyRestocked(ctx, [row.productId]) : 0;
+  return {
+    data: {
+      id: row.id,
+      productId: row.productId,
+      year: row.year,
+      retailPrice: row.retailPrice,
+      tradePrice: row.tradePrice,
+      isOnSale: row.isOnSale,
+      stock: row.stock,
+    },
+    notified,
+  };
 }

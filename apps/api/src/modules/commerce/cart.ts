@@ -147,6 +147,7 @@ export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
       wineryName: displayName(r.winery_ko, r.winery_original, ctx.lang),
       image: r.image,
       volumeMl: r.volume_ml,
+      idKind: r.kind_id,
       stock: r.stock,
       stockState: stockState(r.stock, r.case_size),
       caseSize: r.case_size,

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import { businessProfiles, socialIdentities, uploadedFiles, users, type Database } from '@podo/db';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { businessProfiles, cartItems, socialIdentities, uploadedFiles, users, type Database } from '@podo/db';
 import { BUSINESS_REVIEW_FIELDS, PASSWORD_CAMPAIGN_DAYS, ZBusinessChanges, type TBusinessChanges, type TMe } from '@podo/contracts';
 import { oneRow } from '../../lib/rows';
 
@@ -39,6 +39,12 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
     .where(inArray(businessProfiles.userId, ids));
   const snsRows = await db.select().from(socialIdentities).where(inArray(socialIdentities.userId, ids));
   const bizOf = new Map(bizRows.map((r) => [r.p.userId, r]));
+  const carts = await db
+    .select({ userId: cartItems.userId, n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(inArray(cartItems.userId, ids))
+    .groupBy(cartItems.userId);
+  const cartOf = new Map(carts.map((c) => [c.userId, c.n]));
   return list.map((user) => {
     const biz = bizOf.get(user.id);
     return {
@@ -52,6 +58,7 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
       emailVerified: user.emailVerifiedAt !== null,
       marketingAgreed: user.marketingAgreedAt !== null,
       rejectReason: user.status === 'REJECTED' ? user.rejectReason : null,
+      cartCount: cartOf.get(user.id) ?? 0,
       business: biz
         ? {
             companyName: biz.p.companyName,

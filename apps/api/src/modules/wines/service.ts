@@ -315,7 +315,7 @@ interface DetailRow extends CardRow {
   profile: TastingProfile | null;
   serving_temp_min: number | null;
   serving_temp_max: number | null;
-  vintage_list: [number, number | null, number, number | null, number][] | null;
+  vintage_list: VintageTuple[] | null;
   scores: [string, number, number | null][] | null;
   awards: [number, string, string][] | null;
   w_country: string;
@@ -328,12 +328,16 @@ interface DetailRow extends CardRow {
   w_updated_at: string | Date;
 }
 
+type VintageTuple = [number, number | null, number, number | null, number, number, number, number];
 function vintageSelect(viewer: Viewer): SQL {
-  return sql`json_build_array(v.id, v.year, v.retail_price, ${tradePriceSql(viewer)}, v.stock)`;
+  return sql`json_build_array(v.id, v.year, v.retail_price, ${tradePriceSql(viewer)}, v.stock, v.case_size, v.order_step, v.min_qty)`;
 }
-function toVintage(v: [number, number | null, number, number | null, number], viewer: Viewer): TVintage {
-  const [id, year, retail, trade, stock] = v;
+function toVintage(v: VintageTuple, viewer: Viewer): TVintage {
+  const [id, year, retail, trade, stock, caseSize, orderStep, minQty] = v;
   return {
+    caseSize,
+    orderStep,
+    minQty,
     id,
     year,
     retailPrice: retail,
@@ -425,7 +429,7 @@ export async function getProductDetail(db: Database, id: number, viewer: Viewer,
 
 /** GET /wines/products/:id/vintages: vintages on sale, newest first (trade price and stock for approved buyers). */
 export async function listVintages(db: Database, id: number, viewer: Viewer): Promise<TVintage[]> {
-  const [row] = rowsOf<{ list: [number, number | null, number, number | null, number][] | null }>(
+  const [row] = rowsOf<{ list: VintageTuple[] | null }>(
     await db.execute(sql`select (select json_agg(${vintageSelect(viewer)} order by v.year desc nulls last)
         from product_vintages v where v.product_id = p.id and v.is_on_sale) as list
       from products p where p.id = ${id} and p.is_published`),

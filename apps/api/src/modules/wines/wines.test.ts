@@ -341,8 +341,28 @@ describe('prices and stock by viewer', () => {
     const anon = await get(`/wines/products/${fx.wines.margaux}/vintages`);
     expect(anon.statusCode).toBe(200);
     expect(anon.json()._embedded.items).toEqual([
-      { id: fx.vintages.margaux![1], year: 2016, retailPrice: 1_300_000, tradePrice: null, inStock: false, stock: null },
-      { id: fx.vintages.margaux![0], year: 2015, retailPrice: 1_200_000, tradePrice: null, inStock: true, stock: null },
+      {
+        id: fx.vintages.margaux![1],
+        year: 2016,
+        retailPrice: 1_300_000,
+        tradePrice: null,
+        inStock: false,
+        stock: null,
+        caseSize: 12,
+        orderStep: 1,
+        minQty: 1,
+      },
+      {
+        id: fx.vintages.margaux![0],
+        year: 2015,
+        retailPrice: 1_200_000,
+        tradePrice: null,
+        inStock: true,
+        stock: null,
+        caseSize: 12,
+        orderStep: 1,
+        minQty: 1,
+      },
     ]);
     const buyer = (await get(`/wines/products/${fx.wines.margaux}/vintages`, { token: buyerToken })).json()._embedded.items;
     expect(buyer.map((v: { stock: number; tradePrice: number }) => [v.stock, v.tradePrice])).toEqual([
@@ -351,7 +371,17 @@ describe('prices and stock by viewer', () => {
     ]);
     const pending = (await get(`/wines/products/${fx.wines.overture}/vintages`, { token: pendingToken })).json()._embedded.items;
     expect(pending).toEqual([
-      { id: fx.vintages.overture![0], year: null, retailPrice: 300_000, tradePrice: null, inStock: true, stock: null },
+      {
+        id: fx.vintages.overture![0],
+        year: null,
+        retailPrice: 300_000,
+        tradePrice: null,
+        inStock: true,
+        stock: null,
+        caseSize: 12,
+        orderStep: 1,
+        minQty: 1,
+      },
     ]);
   });
 });

@@ -1,0 +1,169 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TMe, TVintage } from '@podo/contracts';
+import { useRoot, useUser } from '../../lib/site';
+import { FastLink } from '../fast-link';
+import { formatKrw } from '../catalog/price';
+import { CART_ACTION } from '../../lib/cart-path';
+import { PackNote, QtyStepper } from './qty-stepper';
+
+type CartReply = { ok: true; message: string; subscribed?: boolean } | { ok: false; message: string };
+
+/** Approved trade buyers (and admins) order; everyone else is told why not and what to do. */
+export const canOrder = (user: TMe | null): boolean =>
+  !!user && user.status === 'APPROVED' && (user.role === 'BUYER' || user.role === 'ADMIN');
+
+/** Why a visitor cannot order, with the way forward: log in or sign up, wait for approval, fix a rejection. */
+export function OrderGate({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { pathname, search } = useLocation();
+  const here = encodeURIComponent(pathname + search);
+  if (!user)
+    return (
+      <div className={`order-gate ${compact ? 'is-compact' : ''}`} data-testid="order-gate" data-reason="anonymous">
+        <p className="mb-2">{t('commerce.gate.anonymous')}</p>
+        <div className="d-flex gap-2 flex-wrap">
+          <FastLink to={`/account/login?redirect=${here}`} className="btn btn-primary btn-sm">
+            {t('header.login')}
+          </FastLink>
+          <FastLink to="/account/signup" className="btn btn-outline-primary btn-sm">
+            {t('commerce.gate.signup')}
+          </FastLink>
+        </div>
+      </div>
+    );
+  const reason = user.status === 'REJECTED' ? 'rejected' : user.status === 'PENDING' ? 'pending' : 'member';
+  return (
+    <div className={`order-gate ${compact ? 'is-compact' : ''}`} data-testid="order-gate" data-reason={reason}>
+      <p className="mb-2">{t(`commerce.gate.${reason}`)}</p>
+      <FastLink to="/mypage" className="btn btn-outline-primary btn-sm">
+        {t('commerce.gate.toMypage')}
+      </FastLink>
+    </div>
+  );
+}
+
+/**
+ * Ordering box of the product page: the vintage, a quantity that follows its case pack, and "add to cart"; for a
+ * sold-out vintage, the restock notice. Works without JavaScript (plain form posts to the cart).
+ */
+export function AddToCart({ productId, name, vintages }: { productId: number; name: string; vintages: TVintage[] }) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  const user = useUser();
+  const location = useLocation();
+  const fetcher = useFetcher<CartReply>({ key: `cart-add-${productId}` });
+  const restock = useFetcher<CartReply>({ key: `restock-${productId}` });
+  const firstInStock = vintages.find((v) => v.inStock) ?? vintages[0];
+  const [vintageId, setVintageId] = useState(firstInStock?.id ?? 0);
+  const v = vintages.find((x) => x.id === vintageId) ?? firstInStock;
+  const [qty, setQty] = useState(v ? v.minQty : 1);
+  const [shown, setShown] = useState<CartReply | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data) setShown(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  if (!canOrder(user)) return <OrderGate />;
+  if (!v) return null;
+  const here = location.pathname + location.search;
+  const max = v.stock ?? undefined;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setShown(null);
+    void fetcher.submit(
+      { intent: 'add', idProduct: String(productId), idVintage: String(v.id), qty: String(qty), js: '1' },
+      { method: 'post', action: CART_ACTION },
+    );
+  };
+  const soldOut = !v.inStock;
+  const subscribed = restock.data?.ok ? restock.data.subscribed === true : false;
+  return (
+    <div className="add-to-cart" data-testid="add-to-cart">
+      <form method="post" action={CART_ACTION} onSubmit={submit}>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="idProduct" value={productId} />
+        <input type="hidden" name="redirectTo" value={here} />
+        {vintages.length > 1 ? (
+          <label className="add-to-cart-vintage">
+            <span className="form-label small mb-1">{t('commerce.vintage')}</span>
+            <select
+              name="idVintage"
+              className="form-select form-select-sm"
+              value={v.id}
+              onChange={(e) => {
+                const next = vintages.find((x) => x.id === Number(e.currentTarget.value));
+                setVintageId(Number(e.currentTarget.value));
+                if (next) setQty(next.minQty);
+                setShown(null);
+              }}
+              data-testid="vintage-select"
+            >
+              {vintages.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {(x.year ?? t('catalog.nv')) +
+                    (x.tradePrice !== null ? ` · ${formatKrw(x.tradePrice, lang)}` : '') +
+                    (x.inStock ? '' : ` · ${t('catalog.soldOut')}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <input type="hidden" name="idVintage" value={v.id} />
+        )}
+        {soldOut ? (
+          <p className="add-to-cart-soldout mb-0" data-testid="sold-out-note">
+            {t('commerce.soldOutNote')}
+          </p>
+        ) : (
+          <div className="add-to-cart-row">
+            <QtyStepper
+              name="qty"
+              value={qty}
+              step={v.orderStep}
+              min={v.minQty}
+              max={max}
+              label={t('commerce.qtyFor', { name })}
+              onChange={(n) => {
+                setQty(n);
+                setShown(null);
+              }}
+            />
+            <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'} data-testid="add-to-cart-button">
+              {fetcher.state !== 'idle' ? t('commerce.adding') : t('commerce.addToCart')}
+            </button>
+          </div>
+        )}
+        <p className="add-to-cart-pack small text-body-secondary mb-0">
+          <PackNote caseSize={v.caseSize} orderStep={v.orderStep} minQty={v.minQty} />
+          {v.stock !== null && !soldOut ? ` · ${t('commerce.stockLeft', { count: v.stock })}` : ''}
+        </p>
+      </form>
+      {soldOut ? (
+        <restock.Form method="post" action={CART_ACTION} className="mt-2">
+          <input type="hidden" name="intent" value={subscribed ? 'restock-off' : 'restock-on'} />
+          <input type="hidden" name="idProduct" value={productId} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <input type="hidden" name="js" value="1" />
+          <button type="submit" className="btn btn-outline-primary btn-sm" aria-pressed={subscribed} data-testid="restock-button">
+            {subscribed ? t('commerce.restockOff') : t('commerce.restockOn')}
+          </button>
+        </restock.Form>
+      ) : null}
+      <div role="status" aria-live="polite" className="add-to-cart-result" data-testid="add-to-cart-result">
+        {shown?.ok ? (
+          <span className="text-success">
+            {shown.message}{' '}
+            <FastLink to="/cart" className="fw-semibold">
+              {t('commerce.viewCart')}
+            </FastLink>
+          </span>
+        ) : shown ? (
+          <span className="text-danger">{shown.message}</span>
+        ) : restock.data ? (
+          <span className={restock.data.ok ? 'text-success' : 'text-danger'}>{restock.data.message}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Route } from './+types/mypage.cancellations';
+import { pageMeta } from '../lib/meta';
+import { ordersLoader } from '../lib/orders.server';
+import { OrderList } from '../components/commerce/order-list';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, (m) => m.mypage.cancellations),
+  { name: 'robots', content: 'noindex' },
+];
+
+export const loader = ({ request, context }: Route.LoaderArgs) => ordersLoader(request, context, true);
+
+export default function MyCancellations({ loaderData }: Route.ComponentProps) {
+  return <OrderList data={loaderData} />;
+}
