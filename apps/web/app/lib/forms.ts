@@ -74,7 +74,7 @@ export interface ValidateOptions {
   /** Checks the schema cannot make (a code confirmed, a value unchanged): field name → message, or nothing. */
   extra?: (payload: Record<string, unknown>) => Record<string, string | undefined>;
   /** Only these fields count (a step of a longer form); the others' issues are dropped. */
-  only?: (name: string) => boolean;
+  only?: (name: string, revalidating: boolean) => boolean;
 }
 
 /**
@@ -88,17 +88,20 @@ export function validateForm<S extends z.ZodType>(
   options: ValidateOptions = {},
 ): Submission<z.input<S>, string[], z.output<S>> {
   const parsed = parseWithZod(formData, { schema, formatError: (issues: Issue[]) => issues });
+  // Conform's own submits (checks while typing) carry an intent; a submit by the member does not.
+  const revalidating = formData.has('__intent__');
+  const counts = (name: string) => !options.only || options.only(name, revalidating);
   const payload = (parsed.payload ?? {}) as Record<string, unknown>;
   const error: Record<string, string[]> = {};
   if (parsed.status !== 'success') {
     for (const [name, issues] of Object.entries(parsed.error ?? {})) {
       const first = issues?.[0];
-      if (!first || (options.only && !options.only(name))) continue;
+      if (!first || !counts(name)) continue;
       error[name] = [issueText(t, first, name, valueAt(payload, name), options.messages)];
     }
   }
   for (const [name, message] of Object.entries(options.extra?.(payload) ?? {})) {
-    if (message && !error[name] && (!options.only || options.only(name))) error[name] = [message];
+    if (message && !error[name] && counts(name)) error[name] = [message];
   }
   const ok = Object.keys(error).length === 0;
   return parse(formData, {
@@ -126,7 +129,8 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
   extra?: ValidateOptions['extra'];
   only?: ValidateOptions['only'];
   lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: DefaultValue<z.input<S>>;
+  /** Initial values by field (nested objects for nested fields; a ticked box is 'on'). */
+  defaultValue?: Record<string, unknown>;
   onValid?: (value: z.output<S>, formData: FormData) => void;
 }) {
   const { t } = useTranslation();
@@ -137,6 +141,7 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
   const [form, fields] = useForm<Record<string, unknown>>({
     id: options.id,
     lastResult: reported && reported.over === options.lastResult ? reported.result : options.lastResult,
+    // Nested objects and 'on' for ticked boxes are what Conform's defaults hold at run time.
     defaultValue: options.defaultValue as DefaultValue<Record<string, unknown>>,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -158,6 +163,12 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
   return { form, fields: fields as unknown as Record<(keyof z.input<S> & string) | Extra, Field>, report, t };
 }
 
+/** The fields of an object field (e.g. `business.companyName`), typed by their names. */
+export function subfields<K extends string>(field: Field): Record<K, Field> {
+  // Conform's metadata of an object field has getFieldset(); Field is typed for any schema, so it is not known here.
+  return (field as unknown as { getFieldset(): Record<K, Field> }).getFieldset();
+}
+
 /** The current text of a field of form `formId` (Conform's value is a string for a single input). */
 export const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -169,4 +180,54 @@ export function setInputValue(formId: string, name: string, value: string) {
   if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) el.checked = value === 'on';
   else el.value = value;
   el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Which of its actions a form's submit means (send a code, confirm it, save…): `run(action)` submits the form
+ * for that action, so it is validated as usual; a submit by Enter or by the submit button means `fallback()`.
+ */
+export function useSubmitAction<A extends string>(formId: string, fallback: () => A) {
+  const chosen = useRef<A | null>(null);
+  const byDefault = useRef(fallback);
+  byDefault.current = fallback;
+  return {
+    current: (): A => chosen.current ?? byDefault.current(),
+    run: (action: A) => {
+      const form = document.getElementById(formId);
+      if (!(form instanceof HTMLFormElement)) return;
+      chosen.current = action;
+      // requestSubmit dispatches the submit event (and so validates and calls onValid) before it returns.
+      try {
+        form.requestSubmit();
+      } finally {
+        chosen.current = null;
+      }
+    },
+  };
+}
+
+/** Checks a new password's confirmation the way the API's sign-up schema does (shown before the API is asked). */
+export const confirmCheck =
+  (t: Translate, field = 'password') =>
+  (payload: Record<string, unknown>) => ({
+    passwordConfirm:
+      typeof payload.passwordConfirm === 'string' && payload.passwordConfirm !== payload[field]
+        ? t('validation.passwordConfirm')
+        : undefined,
+  });
+
+/** The messages of some fields of the form `formId` now (e.g. the number before a code is sent to it). */
+export function checkFields<S extends z.ZodType>(
+  formId: string,
+  schema: S,
+  t: Translate,
+  names: readonly string[],
+  options?: ValidateOptions,
+) {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return {};
+  const submission = validateForm(new FormData(form), schema, t, { ...options, only: (name) => names.includes(name) });
+  const errors: Record<string, string> = {};
+  if (submission.status !== 'success') for (const [name, m] of Object.entries(submission.error ?? {})) if (m?.[0]) errors[name] = m[0];
+  return errors;
 }
