@@ -239,14 +239,12 @@ export function FormInput({
           </span>
         ) : null}
       </label>
-      {addon ? (
-        <div className="d-flex gap-2 align-items-start">
-          {control}
-          <div className="form-input-addon">{addon}</div>
-        </div>
-      ) : (
-        control
-      )}
+      {/* The same element tree with or without the addon: an input whose parent changed would be made anew, and
+          an uncontrolled one (a Conform field) would lose what was typed when e.g. a 'send code' button goes. */}
+      <div className={addon ? 'd-flex gap-2 align-items-start' : undefined}>
+        {control}
+        {addon ? <div className="form-input-addon">{addon}</div> : null}
+      </div>
       {error ? (
         <p id={`${id}-error`} className="form-input-error text-danger small mt-1 mb-0" role="alert">
           {error}

@@ -128,6 +128,11 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
   messages?: FieldMessages;
   extra?: ValidateOptions['extra'];
   only?: ValidateOptions['only'];
+  /**
+   * The schema of the call the submit is for, when a step of the form makes another call than the whole form (e.g.
+   * the send-code call before the confirm call); `onValid` then gets that schema's output.
+   */
+  schemaFor?: () => z.ZodType;
   lastResult?: SubmissionResult<string[]> | null;
   /** Initial values by field (nested objects for nested fields; a ticked box is 'on'). */
   defaultValue?: Record<string, unknown>;
@@ -147,7 +152,7 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => {
       const o = latest.current;
-      return validateForm(formData, o.schema, t, o) as Submission<Record<string, unknown>, string[]>;
+      return validateForm(formData, o.schemaFor?.() ?? o.schema, t, o) as Submission<Record<string, unknown>, string[]>;
     },
     onSubmit: (event, { submission, formData }) => {
       const onValid = latest.current.onValid;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/account.findemail';
 import type { z } from 'zod';
-import { ZFindAccountConfirmBody, type ZFoundAccounts } from '@podo/contracts/accounts';
+import { ZFindAccountBody, ZFindAccountConfirmBody, type ZFoundAccounts } from '@podo/contracts/accounts';
 import { formatDate, formatMobileInput } from '../lib/account-rules';
 import { useSchemaForm, useSubmitAction } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
@@ -26,8 +26,8 @@ export default function FindEmail() {
   const { form, fields, report } = useSchemaForm({
     id: SCOPE,
     schema: ZFindAccountConfirmBody,
-    // Sending needs the name and number; the code counts once it is confirmed.
-    only: (name) => name !== 'code' || action.current() === 'confirm',
+    // Sending is the find-account call (name and number); confirming adds the code.
+    schemaFor: () => (action.current() === 'send' ? ZFindAccountBody : ZFindAccountConfirmBody),
     onValid: (v) => {
       if (action.current() === 'send') void send(v);
       else void confirm(v);

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ZFindPasswordEmailBody, ZFindPasswordMobileBody, ZResetPasswordMobileBody } from '@podo/contracts/accounts';
+import {
+  ZFindPasswordEmailBody,
+  ZFindPasswordMobileBody,
+  ZFindPasswordMobileConfirmBody,
+  ZResetPasswordMobileBody,
+} from '@podo/contracts/accounts';
 import type { Route } from './+types/account.findpw';
 import { formatMobileInput, isEmail } from '../lib/account-rules';
 import { confirmCheck, text, useSchemaForm, useSubmitAction } from '../lib/forms';
@@ -107,10 +112,11 @@ const ZByMobileForm = ZResetPasswordMobileBody.extend({
   passwordConfirm: z.string(),
 });
 type MobileAction = 'send' | 'confirm' | 'reset';
-const FIELDS_OF: Record<MobileAction, readonly string[]> = {
-  send: ['email', 'fullname', 'mobile'],
-  confirm: ['email', 'fullname', 'mobile', 'code'],
-  reset: ['email', 'fullname', 'mobile', 'code', 'password', 'passwordConfirm'],
+/** The API call each step makes, by its schema. */
+const SCHEMA_OF: Record<MobileAction, z.ZodType> = {
+  send: ZFindPasswordMobileBody,
+  confirm: ZFindPasswordMobileConfirmBody.extend({ fullname: ZFindPasswordMobileBody.shape.fullname }),
+  reset: ZByMobileForm,
 };
 
 function ByMobile() {
@@ -125,7 +131,7 @@ function ByMobile() {
   const { form, fields, report } = useSchemaForm({
     id: scope,
     schema: ZByMobileForm,
-    only: (name) => FIELDS_OF[action.current()].includes(name),
+    schemaFor: () => SCHEMA_OF[action.current()],
     extra: confirmCheck(t),
     onValid: (v) => {
       const a = action.current();

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZChangeMobileBody } from '@podo/contracts/accounts';
+import { ZChangeMobileBody, ZValidMobileBody } from '@podo/contracts/accounts';
 import { maskMobile } from '@podo/contracts/rules';
 import type { Route } from './+types/mypage.mobile';
 import { apiErrorOf } from '../lib/api';
@@ -70,7 +70,8 @@ export default function ChangeMobile() {
     schema: (user?.hasPassword ? ZWithPassword : ZChangeMobileBody) as typeof ZChangeMobileBody,
     messages: MESSAGES,
     lastResult: fetcher.data && 'form' in fetcher.data ? fetcher.data.form : undefined,
-    only: (name) => name === 'mobile' || submitAs.current() === 'change',
+    // Sending a code needs the number only (the API's check of a number); the change needs everything.
+    schemaFor: () => (submitAs.current() === 'send' ? ZValidMobileBody : user?.hasPassword ? ZWithPassword : ZChangeMobileBody),
     extra: (p) => ({
       mobile: user?.mobile && p.mobile === user.mobile ? t('changeMobile.same') : undefined,
       reauth: submitAs.current() === 'change' && user && !user.hasPassword && !reauthed ? t('reauth.required') : undefined,
