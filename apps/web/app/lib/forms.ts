@@ -161,9 +161,12 @@ export function useSchemaForm<S extends z.ZodType, Extra extends string = never>
       onValid(submission.value as z.output<S>, formData);
     },
   });
-  /** Shows these messages under their fields (the others clear) and focuses the first. */
-  const report = (errors: Record<string, string | undefined>) =>
-    setReported({ result: errorResult(errors), over: latest.current.lastResult });
+  /** Shows these messages under their fields (with those shown already) and focuses the first. */
+  const report = (errors: Record<string, string | undefined>) => {
+    // The messages shown now stay, unless these replace them.
+    const shown = Object.fromEntries(Object.entries(form.allErrors).map(([name, messages]) => [name, messages[0]]));
+    setReported({ result: errorResult({ ...shown, ...errors }), over: latest.current.lastResult });
+  };
   // Conform's fieldset answers any name; the schema's fields (and the page's own extra names) are typed.
   return { form, fields: fields as unknown as Record<(keyof z.input<S> & string) | Extra, Field>, report, t };
 }

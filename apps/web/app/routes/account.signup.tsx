@@ -481,7 +481,11 @@ export default function Signup() {
 
         <div hidden={step !== 3}>
           <p className="small text-body-secondary">{t('signup.businessLead')}</p>
-          <BusinessFields scope={SCOPE} fields={business} onNumberBlur={() => form.validate({ name: business.businessNumber.name })} />
+          <BusinessFields
+            scope={SCOPE}
+            fields={business}
+            onNumberBlur={() => report({ [business.businessNumber.name]: fieldError(business.businessNumber.name) })}
+          />
           <input type="hidden" name={fields.certificateFileId.name} value={certificate?.id ?? ''} />
           <CertificateUpload
             scope={SCOPE}
