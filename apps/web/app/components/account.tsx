@@ -7,7 +7,7 @@ import * as accountOps from '@podo/contracts/ops/account';
 import { ApiError, createClient } from '../lib/api';
 import { useRoot } from '../lib/site';
 import { useAlert } from './global-alert';
-import { focusField, FormInput } from './ui';
+import { focusField, FormInput, LiveMessage, type Field } from './ui';
 
 /** What a sent code answers: when it expires and when another may be asked for. */
 type CodeSent = z.infer<typeof ZCertSent>['data'];
@@ -38,7 +38,28 @@ export function useCountdown(until: number | null): number {
 
 export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
-/** Field errors of one form, plus the routing of API failures: a code that concerns a field shows under it. */
+/**
+ * The routing of API failures of a form: a code that concerns a field shows under it (through the form's `report`),
+ * anything else in the global alert.
+ */
+export function useApiErrors(report: (errors: Record<string, string>) => void, fieldOfCode: Partial<Record<string, string>> = {}) {
+  const alert = useAlert();
+  const latest = useRef({ report, fieldOfCode });
+  latest.current = { report, fieldOfCode };
+  return useCallback(
+    (e: unknown) => {
+      const field = e instanceof ApiError && e.isClientError && e.code ? latest.current.fieldOfCode[e.code] : undefined;
+      if (field && e instanceof ApiError) latest.current.report({ [field]: e.message });
+      else alert.showError(e);
+    },
+    [alert],
+  );
+}
+
+/**
+ * Field errors of a form kept in React state (the social-link page, which has one field), plus the routing of API
+ * failures: a code that concerns a field shows under it. Forms on a schema use `useSchemaForm` and `useApiErrors`.
+ */
 export function useFormErrors<K extends string>(scope: string, fieldOfCode: Partial<Record<string, K>> = {}) {
   const alert = useAlert();
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
@@ -91,6 +112,145 @@ export function useCodeTimer() {
   return { sent: state.expiresAt !== null, expired: state.expiresAt !== null && expiresIn === 0, expiresIn, resendIn, started, reset };
 }
 
+type CodeAnswer = { message?: string; data?: Partial<CodeSent> | null };
+
+/**
+ * The send-code → countdown → confirm step (a code by SMS, or by e-mail at sign-up): one hook for sign-up, find
+ * e-mail, find password and mobile change. The page makes the API calls; the hook keeps the timers, the busy flag,
+ * the news of the last call and which value was confirmed, and hands failures to `onError`.
+ */
+export function useCodeStep({ onError, fallbackSeconds = 180 }: { onError(e: unknown): void; fallbackSeconds?: number }) {
+  const { t } = useTranslation();
+  const timer = useCodeTimer();
+  const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
+  const [news, setNews] = useState<string>();
+  const [verified, setVerified] = useState<string | null>(null);
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  /** Asks for a code; true when one was sent. */
+  const send = async (call: () => Promise<CodeAnswer>): Promise<boolean> => {
+    setBusy('send');
+    try {
+      const r = await call();
+      timer.started(r.data ?? undefined, fallbackSeconds);
+      setVerified(null);
+      setNews(r.message || t('code.sent'));
+      return true;
+    } catch (e) {
+      onErrorRef.current(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  /** Confirms the code for `target` (the number or address it was sent to); the answer, or null after a failure. */
+  const confirm = async <R extends { message?: string }>(
+    target: string,
+    call: () => Promise<R>,
+    news?: (r: R) => string | undefined,
+  ): Promise<R | null> => {
+    setBusy('confirm');
+    try {
+      const r = await call();
+      setVerified(target);
+      setNews(news?.(r));
+      return r;
+    } catch (e) {
+      onErrorRef.current(e);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+  /** Forgets the code (another number, or the change is done). */
+  const reset = () => {
+    timer.reset();
+    setVerified(null);
+    setNews(undefined);
+  };
+  return { ...timer, busy, news, setNews, verified, setVerified, send, confirm, reset };
+}
+export type CodeStep = ReturnType<typeof useCodeStep>;
+
+/**
+ * The fields of a code step: the number (or address) with its send button, the code with its countdown and
+ * confirm button once sent, and the news of the calls. The same markup on every page that uses `useCodeStep`.
+ */
+export function CodeStepFields({
+  scope,
+  step,
+  target,
+  targetField,
+  targetProps,
+  code,
+  codeName = 'code',
+  onSend,
+  onConfirm,
+  confirmed = false,
+  noConfirmButton,
+  codeHelper,
+  sendTestId,
+  newsTestId,
+  newsOnlyAfterSent,
+  afterTarget,
+}: {
+  scope: string;
+  step: CodeStep;
+  /** The target input's name in ids (`{scope}-{target}`). */
+  target: string;
+  targetField: Field;
+  targetProps: Omit<Parameters<typeof FormInput>[0], 'scope' | 'name' | 'field'>;
+  code: Field;
+  codeName?: string;
+  onSend(): void;
+  onConfirm(): void;
+  /** The code was confirmed: the target is read-only and the send button goes. */
+  confirmed?: boolean;
+  noConfirmButton?: boolean;
+  codeHelper?: ReactNode;
+  sendTestId: string;
+  newsTestId: string;
+  /** The news shows in the live region only once a code was sent (before, the page shows it as the helper). */
+  newsOnlyAfterSent?: boolean;
+  /** Between the target and the code (e.g. 'change number' once confirmed). */
+  afterTarget?: ReactNode;
+}) {
+  return (
+    <>
+      <FormInput
+        scope={scope}
+        name={target}
+        field={targetField}
+        readOnly={confirmed}
+        onEnter={onSend}
+        addon={
+          confirmed ? undefined : (
+            <SendCodeButton sent={step.sent} resendIn={step.resendIn} busy={step.busy === 'send'} onClick={onSend} testId={sendTestId} />
+          )
+        }
+        {...targetProps}
+      />
+      {afterTarget}
+      {step.sent || confirmed ? (
+        <CodeInput
+          scope={scope}
+          name={codeName}
+          field={code}
+          expiresIn={step.expiresIn}
+          expired={step.expired}
+          verified={confirmed}
+          busy={step.busy === 'confirm'}
+          onConfirm={onConfirm}
+          noConfirmButton={noConfirmButton}
+          helper={codeHelper}
+        />
+      ) : null}
+      <LiveMessage message={newsOnlyAfterSent && !step.sent ? undefined : step.news} testId={newsTestId} />
+    </>
+  );
+}
+
 /** 'Send code' / 'Resend' button with the cooldown left. */
 export function SendCodeButton({
   sent,
@@ -127,8 +287,7 @@ export function SendCodeButton({
 export function CodeInput({
   scope,
   name = 'code',
-  value,
-  onValueChange,
+  field,
   error,
   expiresIn,
   expired,
@@ -143,8 +302,8 @@ export function CodeInput({
 }: {
   scope: string;
   name?: string;
-  value: string;
-  onValueChange(v: string): void;
+  /** The Conform field of the code. */
+  field: Field;
   error?: string;
   expiresIn: number;
   expired: boolean;
@@ -159,19 +318,21 @@ export function CodeInput({
   noConfirmButton?: boolean;
 }) {
   const { t } = useTranslation();
+  const value = typeof field.value === 'string' ? field.value : '';
+  const fieldError = error ?? field.errors?.[0];
   return (
     <FormInput
       scope={scope}
       name={name}
       label={label ?? t('code.label')}
-      value={value}
-      onValueChange={(v) => onValueChange(v.replace(/\D/g, '').slice(0, 6))}
+      field={field}
+      format={(v) => v.replace(/\D/g, '').slice(0, 6)}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="\d{6}"
       maxLength={6}
       placeholder={t('code.placeholder')}
-      error={error ?? (expired && !verified ? t('code.expired') : undefined)}
+      error={fieldError ?? (expired && !verified ? t('code.expired') : undefined)}
       success={verified}
       successText={verified ? t('code.verified') : undefined}
       readOnly={verified}
@@ -251,18 +412,24 @@ export function useActionResult<T extends { at: number } | undefined>(result: T,
  */
 export function CurrentPasswordInput({
   scope,
+  field,
   value,
   onChange,
   error,
+  name = 'password',
   helper,
   required,
   onEnter,
 }: {
   scope: string;
-  value: string;
+  /** The Conform field of the password; without it, controlled by `value` and `onChange`. */
+  field?: Field;
+  value?: string;
   /** The new value; the caller also clears the field's error. */
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error?: string;
+  /** The name in ids (`{scope}-{name}`). */
+  name?: string;
   helper?: string;
   required?: boolean;
   onEnter?: () => void;
@@ -271,15 +438,16 @@ export function CurrentPasswordInput({
   return (
     <FormInput
       scope={scope}
-      name="password"
+      name={name}
+      field={field}
+      value={value}
+      onValueChange={onChange}
+      error={error}
       type="password"
       label={t('field.currentPassword')}
       required={required}
       autoComplete="current-password"
       maxLength={200}
-      value={value}
-      onValueChange={onChange}
-      error={error}
       helper={helper}
       onEnter={onEnter}
     />

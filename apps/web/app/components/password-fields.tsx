@@ -1,60 +1,53 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { passwordErrors } from '../lib/account-rules';
+import { isValidPassword } from '@podo/contracts/rules';
+import { text } from '../lib/forms';
 import { CheckIcon } from './icons';
-import { FormInput, PasswordRules } from './ui';
+import { FormInput, PasswordRules, type Field } from './ui';
 
-/** New password and its confirmation, with the live rule hints. */
+/** New password and its confirmation (Conform fields), with the live rule hints. Ids: `{scope}-password(Confirm)`. */
 export function NewPasswordFields({
   scope,
   password,
   passwordConfirm,
-  onPassword,
-  onConfirm,
-  errors,
   onEnter,
   labels,
 }: {
   scope: string;
-  password: string;
-  passwordConfirm: string;
-  onPassword(v: string): void;
-  onConfirm(v: string): void;
-  errors: { password?: string; passwordConfirm?: string };
+  password: Field;
+  passwordConfirm: Field;
   onEnter?(): void;
   labels?: { password: string; confirm: string };
 }) {
   const { t } = useTranslation();
   const rulesId = `${scope}-password-rules`;
+  const pw = text(password.value);
+  const confirm = text(passwordConfirm.value);
   return (
     <>
       <FormInput
         scope={scope}
         name="password"
+        field={password}
         type="password"
         label={labels?.password ?? t('field.newPassword')}
         required
         autoComplete="new-password"
         maxLength={50}
-        value={password}
-        onValueChange={onPassword}
-        error={errors.password}
-        success={!passwordErrors(t, password, password).password}
+        success={isValidPassword(pw)}
         describedByExtra={rulesId}
-        below={<PasswordRules id={rulesId} password={password} />}
+        below={<PasswordRules id={rulesId} password={pw} />}
       />
       <FormInput
         scope={scope}
         name="passwordConfirm"
+        field={passwordConfirm}
         type="password"
         label={labels?.confirm ?? t('field.newPasswordConfirm')}
         required
         autoComplete="new-password"
         maxLength={50}
-        value={passwordConfirm}
-        onValueChange={onConfirm}
-        error={errors.passwordConfirm}
-        success={!!passwordConfirm && passwordConfirm === password}
+        success={!!confirm && confirm === pw}
         onEnter={onEnter}
       />
     </>

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react';
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@podo/contracts/rules';
@@ -75,14 +76,28 @@ export function Tabs({
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value' | 'children'> & {
+/** A field of a Conform form (lib/forms.ts): its name, initial value, current value and errors. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form schema
+export type Field = FieldMetadata<any, any, string[]>;
+
+/** The first error of a Conform field, if any. */
+export const firstError = (field: Field | undefined): string | undefined => field?.errors?.[0];
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value' | 'children' | 'defaultValue'> & {
   /** Scope (form name) + name make the ids (`{scope}-{name}`, `…-error`, `…-help`), as the spec scopes validation errors. */
   scope: string;
   name: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'tel';
-  value: string;
-  onValueChange(value: string): void;
+  /**
+   * The Conform field: the input keeps its own value (submitted under `field.name`), and shows the field's first
+   * error. Without it the input is controlled by `value` and `onValueChange`.
+   */
+  field?: Field;
+  /** Rewrites what is typed (e.g. 01012345678 → 010-1234-5678). */
+  format?(value: string): string;
+  value?: string;
+  onValueChange?(value: string): void;
   /** The first validation error of the field, shown in red below it. */
   error?: string;
   helper?: ReactNode;
@@ -113,9 +128,11 @@ export function FormInput({
   name,
   label,
   type = 'text',
-  value,
+  field,
+  format,
+  value: controlled,
   onValueChange,
-  error,
+  error: givenError,
   helper,
   success,
   successText,
@@ -134,6 +151,8 @@ export function FormInput({
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const id = `${scope}-${name}`;
+  const value = field ? (typeof field.value === 'string' ? field.value : '') : (controlled ?? '');
+  const error = givenError ?? firstError(field);
   const ok = success && !error;
   const message = error ? `${id}-error` : ok && successText ? `${id}-ok` : helper ? `${id}-help` : undefined;
   const describedBy = [message, describedByExtra].filter(Boolean).join(' ') || undefined;
@@ -142,15 +161,16 @@ export function FormInput({
   // Room on the right for what sits inside the field: check, clear, show/hide (about 30 px each) and the suffix.
   const icons = (ok ? 1 : 0) + (showClear ? 1 : 0) + (type === 'password' ? 1 : 0);
   const paddingRight = `${0.75 + icons * 1.9 + (suffix ? 3 : 0)}rem`;
-  const field = (
+  const control = (
     <div className="form-input-wrap position-relative flex-grow-1">
       <input
         {...rest}
         ref={inputRef}
         id={id}
-        name={name}
+        key={field?.key}
+        name={field ? field.name : name}
         type={inputType}
-        value={value}
+        {...(field ? { defaultValue: typeof field.initialValue === 'string' ? field.initialValue : '' } : { value })}
         readOnly={readOnly}
         disabled={disabled}
         required={required}
@@ -159,7 +179,13 @@ export function FormInput({
         style={{ paddingRight }}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onValueChange(e.target.value)}
+        onChange={(e) => {
+          const el = e.currentTarget;
+          const next = format ? format(el.value) : el.value;
+          // The form's own value is the input's: rewrite it in place (Conform reads it as the event bubbles on).
+          if (field && next !== el.value) el.value = next;
+          onValueChange?.(next);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && onEnter) {
             e.preventDefault();
@@ -177,8 +203,12 @@ export function FormInput({
             aria-label={t('login.clear')}
             data-testid={`${id}-clear`}
             onClick={() => {
-              onValueChange('');
-              document.getElementById(id)?.focus();
+              const el = document.getElementById(id) as HTMLInputElement | null;
+              if (field && el) {
+                el.value = '';
+                el.dispatchEvent(new Event('input', { bubbles: true }));
+              } else onValueChange?.('');
+              el?.focus();
             }}
           >
             <ClearIcon size={18} />
@@ -209,14 +239,12 @@ export function FormInput({
           </span>
         ) : null}
       </label>
-      {addon ? (
-        <div className="d-flex gap-2 align-items-start">
-          {field}
-          <div className="form-input-addon">{addon}</div>
-        </div>
-      ) : (
-        field
-      )}
+      {/* The same element tree with or without the addon: an input whose parent changed would be made anew, and
+          an uncontrolled one (a Conform field) would lose what was typed when e.g. a 'send code' button goes. */}
+      <div className={addon ? 'd-flex gap-2 align-items-start' : undefined}>
+        {control}
+        {addon ? <div className="form-input-addon">{addon}</div> : null}
+      </div>
       {error ? (
         <p id={`${id}-error`} className="form-input-error text-danger small mt-1 mb-0" role="alert">
           {error}
@@ -240,11 +268,12 @@ export function FormCheck({
   scope,
   name,
   label,
+  field,
   checked,
   onCheckedChange,
   type = 'checkbox',
   value,
-  error,
+  error: givenError,
   helper,
   required,
   extra,
@@ -254,8 +283,10 @@ export function FormCheck({
   scope: string;
   name: string;
   label: ReactNode;
-  checked: boolean;
-  onCheckedChange(checked: boolean): void;
+  /** The Conform field (the box keeps its own state, submitted as 'on'); else controlled by `checked`. */
+  field?: Field;
+  checked?: boolean;
+  onCheckedChange?(checked: boolean): void;
   type?: 'checkbox' | 'radio';
   /** Radio value (the id becomes `{scope}-{name}-{value}`). */
   value?: string;
@@ -268,22 +299,24 @@ export function FormCheck({
   testId?: string;
 }) {
   const id = value ? `${scope}-${name}-${value}` : `${scope}-${name}`;
+  const error = givenError ?? firstError(field);
   const describedBy = error ? `${id}-error` : helper ? `${id}-help` : undefined;
   return (
     <div className={`form-check-row ${className}`}>
       <div className="form-check d-flex align-items-center gap-2 mb-0">
         <input
           id={id}
-          name={name}
+          key={field?.key}
+          name={field ? field.name : name}
           type={type}
           value={value}
           className={`form-check-input mt-0 ${error ? 'is-invalid' : ''}`}
-          checked={checked}
+          {...(field ? { defaultChecked: field.initialValue === (value ?? 'on') } : { checked })}
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           data-testid={testId}
-          onChange={(e) => onCheckedChange(e.target.checked)}
+          onChange={(e) => onCheckedChange?.(e.currentTarget.checked)}
         />
         <label htmlFor={id} className="form-check-label flex-grow-1">
           {label}
@@ -308,20 +341,23 @@ export function FormSelect({
   scope,
   name,
   label,
+  field,
   value,
   onValueChange,
   options,
   placeholder,
-  error,
+  error: givenError,
   helper,
   required,
   ...rest
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'defaultValue'> & {
   scope: string;
   name: string;
   label: string;
-  value: string;
-  onValueChange(value: string): void;
+  /** The Conform field (the select keeps its own value); else controlled by `value`. */
+  field?: Field;
+  value?: string;
+  onValueChange?(value: string): void;
   options: { value: string; label: string }[];
   placeholder?: string;
   error?: string;
@@ -329,6 +365,7 @@ export function FormSelect({
   required?: boolean;
 }) {
   const id = `${scope}-${name}`;
+  const error = givenError ?? firstError(field);
   const describedBy = error ? `${id}-error` : helper ? `${id}-help` : undefined;
   return (
     <div className="form-input mb-3">
@@ -343,14 +380,15 @@ export function FormSelect({
       <select
         {...rest}
         id={id}
-        name={name}
-        value={value}
+        key={field?.key}
+        name={field ? field.name : name}
+        {...(field ? { defaultValue: typeof field.initialValue === 'string' ? field.initialValue : '' } : { value })}
         required={required}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={`form-select form-select-lg ${error ? 'is-invalid' : ''}`}
-        onChange={(e) => onValueChange(e.target.value)}
+        onChange={(e) => onValueChange?.(e.currentTarget.value)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CERT_MODES, type CertMode } from '@podo/contracts/rules';
+import { ZCertConfirmBody } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.certemail';
 import { ApiError } from '../lib/api';
-import { isCode, isEmail } from '../lib/account-rules';
 import { pageMeta } from '../lib/meta';
 import { AccountPage, CERTEMAIL_CHANNEL, usePublicApi } from '../components/account';
 import { CheckIcon } from '../components/icons';
@@ -30,13 +29,17 @@ export default function CertEmail() {
   useEffect(() => {
     if (once.current) return;
     once.current = true;
-    const mode = (params.get('mode') ?? 'SIGNUP_EMAIL') as CertMode;
-    const email = (params.get('email') ?? '').trim().toLowerCase();
-    const code = params.get('code') ?? '';
-    if (!(CERT_MODES as readonly string[]).includes(mode) || !isEmail(email) || !isCode(code)) {
+    // The link's query, checked with the API's own schema of the call it makes.
+    const link = ZCertConfirmBody.safeParse({
+      mode: params.get('mode') ?? 'SIGNUP_EMAIL',
+      email: params.get('email') ?? '',
+      code: params.get('code') ?? '',
+    });
+    if (!link.success || !link.data.email) {
       setState({ kind: 'error', message: t('certemail.badLink') });
       return;
     }
+    const { mode, email, code } = link.data;
     api
       .confirmCode({ body: { mode, email, code } })
       .then((r) => {

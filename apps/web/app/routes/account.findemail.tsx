@@ -1,85 +1,51 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { normalizeMobile } from '@podo/contracts/rules';
 import type { Route } from './+types/account.findemail';
 import type { z } from 'zod';
-import type { ZFoundAccounts } from '@podo/contracts/accounts';
-import { formatDate, formatMobileInput, isCode } from '../lib/account-rules';
+import { ZFindAccountBody, ZFindAccountConfirmBody, type ZFoundAccounts } from '@podo/contracts/accounts';
+import { formatDate, formatMobileInput } from '../lib/account-rules';
+import { useSchemaForm, useSubmitAction } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
-import {
-  AccountPage,
-  CODE_FIELD_ERRORS,
-  CodeInput,
-  SendCodeButton,
-  useCodeTimer,
-  useFormErrors,
-  usePublicApi,
-} from '../components/account';
-import { focusField, focusFirstError, FormInput, LiveMessage } from '../components/ui';
+import { AccountPage, CODE_FIELD_ERRORS, CodeStepFields, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
+import { focusField, FormInput } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.findEmail.title);
 
 const SCOPE = 'findemail';
-type Field = 'fullname' | 'mobile' | 'code';
 
 /** Find the e-mail (login id): name + mobile → code by SMS → the masked e-mails of that number. */
 export default function FindEmail() {
   const { t } = useTranslation();
   const { lang } = useRoot();
   const api = usePublicApi();
-  const [fullname, setFullname] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
-  const [news, setNews] = useState<string>();
   const [found, setFound] = useState<{ message: string; accounts: z.infer<typeof ZFoundAccounts>['data']['accounts'] } | null>(null);
-  const timer = useCodeTimer();
-  const { errors, setErrors, setError, showApiError } = useFormErrors<Field>(SCOPE, {
-    ...CODE_FIELD_ERRORS,
-    CODE_COOLDOWN: 'mobile',
-    CODE_SEND_LIMIT: 'mobile',
+  const step = useCodeStep({ onError: (e) => showApiError(e) });
+  const action = useSubmitAction(SCOPE, () => (step.sent ? 'confirm' : 'send'));
+  const { form, fields, report } = useSchemaForm({
+    id: SCOPE,
+    schema: ZFindAccountConfirmBody,
+    // Sending is the find-account call (name and number); confirming adds the code.
+    schemaFor: () => (action.current() === 'send' ? ZFindAccountBody : ZFindAccountConfirmBody),
+    onValid: (v) => {
+      if (action.current() === 'send') void send(v);
+      else void confirm(v);
+    },
   });
-  const mobileNorm = normalizeMobile(mobile);
+  const showApiError = useApiErrors(report, { ...CODE_FIELD_ERRORS, CODE_COOLDOWN: 'mobile', CODE_SEND_LIMIT: 'mobile' });
 
-  const send = async () => {
-    const e: Partial<Record<Field, string>> = {};
-    if (!fullname.trim()) e.fullname = t('validation.nameRequired');
-    if (!mobileNorm) e.mobile = mobile ? t('validation.mobile') : t('validation.mobileRequired');
-    setErrors(e);
-    if (!focusFirstError(SCOPE, e, ['fullname', 'mobile']) || !mobileNorm) return;
-    setBusy('send');
-    try {
-      const r = await api.findAccount({ body: { fullname: fullname.trim(), mobile: mobileNorm } });
-      timer.started(r.data ?? undefined, 180);
-      setCode('');
-      setNews(r.message || t('code.sent'));
+  const send = async (v: { fullname: string; mobile: string }) => {
+    if (await step.send(() => api.findAccount({ body: { fullname: v.fullname, mobile: v.mobile } }))) {
+      form.reset({ name: 'code' });
       focusField(SCOPE, 'code');
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(null);
     }
   };
-
-  const confirm = async () => {
-    if (!mobileNorm) return;
-    if (!isCode(code)) {
-      setError('code', t('validation.code'));
-      focusField(SCOPE, 'code');
-      return;
-    }
-    setBusy('confirm');
-    try {
-      const r = await api.findAccountConfirm({ body: { fullname: fullname.trim(), mobile: mobileNorm, code } });
-      setFound({ message: r.message, accounts: r.data?.accounts ?? [] });
-      requestAnimationFrame(() => document.getElementById('findemail-result')?.focus());
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(null);
-    }
+  const confirm = async (v: z.output<typeof ZFindAccountConfirmBody>) => {
+    const r = await step.confirm(v.mobile, () => api.findAccountConfirm({ body: v }));
+    if (!r) return;
+    setFound({ message: r.message, accounts: r.data?.accounts ?? [] });
+    requestAnimationFrame(() => document.getElementById('findemail-result')?.focus());
   };
 
   if (found) {
@@ -123,72 +89,36 @@ export default function FindEmail() {
 
   return (
     <AccountPage title={t('findEmail.title')} lead={t('findEmail.lead')} testId="findemail-page">
-      <form
-        noValidate
-        name={SCOPE}
-        className="mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (timer.sent) void confirm();
-          else void send();
-        }}
-      >
+      <form noValidate={form.noValidate} id={form.id} name={SCOPE} className="mt-4" onSubmit={form.onSubmit}>
         <FormInput
           scope={SCOPE}
           name="fullname"
+          field={fields.fullname}
           label={t('field.fullName')}
           required
           autoComplete="name"
           maxLength={50}
-          value={fullname}
-          onValueChange={(v) => {
-            setFullname(v);
-            setError('fullname', undefined);
-          }}
-          error={errors.fullname}
         />
-        <FormInput
+        <CodeStepFields
           scope={SCOPE}
-          name="mobile"
-          type="tel"
-          label={t('field.mobile')}
-          required
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="010-1234-5678"
-          value={mobile}
-          onValueChange={(v) => {
-            setMobile(formatMobileInput(v));
-            setError('mobile', undefined);
+          step={step}
+          target="mobile"
+          targetField={fields.mobile}
+          targetProps={{
+            type: 'tel',
+            label: t('field.mobile'),
+            required: true,
+            inputMode: 'numeric',
+            autoComplete: 'tel-national',
+            placeholder: '010-1234-5678',
+            format: formatMobileInput,
           }}
-          error={errors.mobile}
-          onEnter={() => void send()}
-          addon={
-            <SendCodeButton
-              sent={timer.sent}
-              resendIn={timer.resendIn}
-              busy={busy === 'send'}
-              onClick={() => void send()}
-              testId="findemail-send"
-            />
-          }
+          code={fields.code}
+          onSend={() => action.run('send')}
+          onConfirm={() => action.run('confirm')}
+          sendTestId="findemail-send"
+          newsTestId="findemail-news"
         />
-        {timer.sent ? (
-          <CodeInput
-            scope={SCOPE}
-            value={code}
-            onValueChange={(v) => {
-              setCode(v);
-              setError('code', undefined);
-            }}
-            error={errors.code}
-            expiresIn={timer.expiresIn}
-            expired={timer.expired}
-            busy={busy === 'confirm'}
-            onConfirm={() => void confirm()}
-          />
-        ) : null}
-        <LiveMessage message={news} testId="findemail-news" />
       </form>
       <div className="d-flex justify-content-center gap-3 small mt-4 account-links">
         <Link to="/account/login">{t('login.title')}</Link>

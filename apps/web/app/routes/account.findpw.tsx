@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { normalizeMobile } from '@podo/contracts/rules';
-import type { Route } from './+types/account.findpw';
-import { formatMobileInput, isCode, isEmail, passwordErrors } from '../lib/account-rules';
-import { pageMeta } from '../lib/meta';
+import { z } from 'zod';
 import {
-  AccountPage,
-  CODE_FIELD_ERRORS,
-  CodeInput,
-  SendCodeButton,
-  useCodeTimer,
-  useFormErrors,
-  usePublicApi,
-} from '../components/account';
+  ZFindPasswordEmailBody,
+  ZFindPasswordMobileBody,
+  ZFindPasswordMobileConfirmBody,
+  ZResetPasswordMobileBody,
+} from '@podo/contracts/accounts';
+import type { Route } from './+types/account.findpw';
+import { formatMobileInput, isEmail } from '../lib/account-rules';
+import { confirmCheck, text, useSchemaForm, useSubmitAction } from '../lib/forms';
+import { pageMeta } from '../lib/meta';
+import { AccountPage, CODE_FIELD_ERRORS, CodeStepFields, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
 import { NewPasswordFields, ResetDone } from '../components/password-fields';
-import { focusField, focusFirstError, FormInput, LiveMessage, SubmitButton, Tabs } from '../components/ui';
+import { focusField, FormInput, SubmitButton, Tabs } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.findPassword.title);
 
@@ -49,24 +48,19 @@ function ByEmail() {
   const { t } = useTranslation();
   const api = usePublicApi();
   const scope = 'findpw-email';
-  const [email, setEmail] = useState('');
-  const [fullname, setFullname] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string>();
-  const { errors, setErrors, setError, showApiError } = useFormErrors<'email' | 'fullname'>(scope, {
-    CODE_COOLDOWN: 'email',
-    CODE_SEND_LIMIT: 'email',
+  const { form, fields, report } = useSchemaForm({
+    id: scope,
+    schema: ZFindPasswordEmailBody,
+    onValid: (v) => void submit(v),
   });
+  const showApiError = useApiErrors(report, { CODE_COOLDOWN: 'email', CODE_SEND_LIMIT: 'email' });
 
-  const submit = async () => {
-    const e: Partial<Record<'email' | 'fullname', string>> = {};
-    if (!isEmail(email)) e.email = email ? t('validation.email') : t('validation.emailRequired');
-    if (!fullname.trim()) e.fullname = t('validation.nameRequired');
-    setErrors(e);
-    if (!focusFirstError(scope, e, ['email', 'fullname'])) return;
+  const submit = async (body: z.output<typeof ZFindPasswordEmailBody>) => {
     setBusy(true);
     try {
-      const r = await api.findPasswordEmail({ body: { email: email.trim(), fullname: fullname.trim() } });
+      const r = await api.findPasswordEmail({ body });
       setSent(r.message || t('findPassword.emailSent'));
     } catch (err) {
       showApiError(err);
@@ -76,46 +70,28 @@ function ByEmail() {
   };
 
   return (
-    <form
-      noValidate
-      name={scope}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate={form.noValidate} id={form.id} name={scope} onSubmit={form.onSubmit}>
       <p className="small text-body-secondary">{t('findPassword.emailLead')}</p>
       <FormInput
         scope={scope}
         name="email"
+        field={fields.email}
         type="email"
         label={t('field.email')}
         required
         inputMode="email"
         autoComplete="username"
         maxLength={254}
-        value={email}
-        onValueChange={(v) => {
-          setEmail(v);
-          setError('email', undefined);
-        }}
-        error={errors.email}
-        success={isEmail(email)}
+        success={isEmail(text(fields.email.value))}
       />
       <FormInput
         scope={scope}
         name="fullname"
+        field={fields.fullname}
         label={t('field.fullName')}
         required
         autoComplete="name"
         maxLength={50}
-        value={fullname}
-        onValueChange={(v) => {
-          setFullname(v);
-          setError('fullname', undefined);
-        }}
-        error={errors.fullname}
-        onEnter={() => void submit()}
       />
       <SubmitButton busy={busy} busyText={t('code.sending')} testId="findpw-email-submit">
         {sent ? t('findPassword.sendAgain') : t('findPassword.sendLink')}
@@ -130,202 +106,136 @@ function ByEmail() {
   );
 }
 
-type MobileField = 'email' | 'fullname' | 'mobile' | 'code' | 'password' | 'passwordConfirm';
+/** The API's reset body, with the name the code is sent for and the confirmation of the new password. */
+const ZByMobileForm = ZResetPasswordMobileBody.extend({
+  fullname: ZFindPasswordMobileBody.shape.fullname,
+  passwordConfirm: z.string(),
+});
+type MobileAction = 'send' | 'confirm' | 'reset';
+/** The API call each step makes, by its schema. */
+const SCHEMA_OF: Record<MobileAction, z.ZodType> = {
+  send: ZFindPasswordMobileBody,
+  confirm: ZFindPasswordMobileConfirmBody.extend({ fullname: ZFindPasswordMobileBody.shape.fullname }),
+  reset: ZByMobileForm,
+};
 
 function ByMobile() {
   const { t } = useTranslation();
   const api = usePublicApi();
   const scope = 'findpw-mobile';
-  const [email, setEmail] = useState('');
-  const [fullname, setFullname] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [verified, setVerified] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordConfirm, setPasswordConfirm] = useState('');
-  const [busy, setBusy] = useState<'send' | 'confirm' | 'reset' | null>(null);
-  const [news, setNews] = useState<string>();
+  const [resetting, setResetting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const timer = useCodeTimer();
-  const { errors, setErrors, setError, showApiError } = useFormErrors<MobileField>(scope, {
+  const step = useCodeStep({ onError: (e) => showApiError(e) });
+  const verified = step.verified !== null;
+  const action = useSubmitAction<MobileAction>(scope, () => (verified ? 'reset' : step.sent ? 'confirm' : 'send'));
+  const { form, fields, report } = useSchemaForm({
+    id: scope,
+    schema: ZByMobileForm,
+    schemaFor: () => SCHEMA_OF[action.current()],
+    extra: confirmCheck(t),
+    onValid: (v) => {
+      const a = action.current();
+      if (a === 'send') void send(v);
+      else if (a === 'confirm') void confirm(v);
+      else void reset(v);
+    },
+  });
+  const showApiError = useApiErrors(report, {
     ...CODE_FIELD_ERRORS,
     CODE_COOLDOWN: 'mobile',
     CODE_SEND_LIMIT: 'mobile',
     PASSWORD_TOO_COMMON: 'password',
     PASSWORD_SAME: 'password',
   });
-  const mobileNorm = normalizeMobile(mobile);
-  const clear = (k: MobileField) => setError(k, undefined);
+  type Body = z.output<typeof ZByMobileForm>;
 
-  const send = async () => {
-    const e: Partial<Record<MobileField, string>> = {};
-    if (!isEmail(email)) e.email = email ? t('validation.email') : t('validation.emailRequired');
-    if (!fullname.trim()) e.fullname = t('validation.nameRequired');
-    if (!mobileNorm) e.mobile = mobile ? t('validation.mobile') : t('validation.mobileRequired');
-    setErrors(e);
-    if (!focusFirstError(scope, e, ['email', 'fullname', 'mobile']) || !mobileNorm) return;
-    setBusy('send');
-    try {
-      const r = await api.findPasswordMobile({ body: { email: email.trim(), fullname: fullname.trim(), mobile: mobileNorm } });
-      timer.started(r.data ?? undefined, 180);
-      setVerified(false);
-      setCode('');
-      setNews(r.message || t('code.sent'));
+  const send = async (v: Body) => {
+    if (await step.send(() => api.findPasswordMobile({ body: { email: v.email, fullname: v.fullname, mobile: v.mobile } }))) {
+      form.reset({ name: 'code' });
       focusField(scope, 'code');
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(null);
     }
   };
-
-  const confirm = async () => {
-    if (!mobileNorm) return;
-    if (!isCode(code)) {
-      setError('code', t('validation.code'));
-      return focusField(scope, 'code');
-    }
-    setBusy('confirm');
-    try {
-      const r = await api.findPasswordMobileConfirm({ body: { email: email.trim(), mobile: mobileNorm, code } });
-      setVerified(true);
-      setNews(r.message || t('code.verified'));
+  const confirm = async (v: Body) => {
+    const body = { email: v.email, mobile: v.mobile, code: v.code };
+    if (
+      await step.confirm(
+        v.mobile,
+        () => api.findPasswordMobileConfirm({ body }),
+        (r) => r.message || t('code.verified'),
+      )
+    )
       focusField(scope, 'password');
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(null);
-    }
   };
-
-  const reset = async () => {
-    if (!mobileNorm) return;
-    const e = passwordErrors(t, password, passwordConfirm);
-    setErrors(e);
-    if (!focusFirstError(scope, e, ['password', 'passwordConfirm'])) return;
-    setBusy('reset');
+  const reset = async (v: Body) => {
+    setResetting(true);
     try {
-      const r = await api.resetPasswordMobile({ body: { email: email.trim(), mobile: mobileNorm, code, password } });
+      const r = await api.resetPasswordMobile({ body: { email: v.email, mobile: v.mobile, code: v.code, password: v.password } });
       setDone(r.message || t('resetPassword.done'));
     } catch (err) {
       showApiError(err);
     } finally {
-      setBusy(null);
+      setResetting(false);
     }
   };
 
   if (done) return <ResetDone message={done} />;
 
-  const locked = timer.sent;
   return (
-    <form
-      noValidate
-      name={scope}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (verified) void reset();
-        else if (timer.sent) void confirm();
-        else void send();
-      }}
-    >
+    <form noValidate={form.noValidate} id={form.id} name={scope} onSubmit={form.onSubmit}>
       <p className="small text-body-secondary">{t('findPassword.mobileLead')}</p>
       <FormInput
         scope={scope}
         name="email"
+        field={fields.email}
         type="email"
         label={t('field.email')}
         required
         inputMode="email"
         autoComplete="username"
         maxLength={254}
-        value={email}
         readOnly={verified}
-        onValueChange={(v) => {
-          setEmail(v);
-          clear('email');
-        }}
-        error={errors.email}
       />
       <FormInput
         scope={scope}
         name="fullname"
+        field={fields.fullname}
         label={t('field.fullName')}
         required
         autoComplete="name"
         maxLength={50}
-        value={fullname}
         readOnly={verified}
-        onValueChange={(v) => {
-          setFullname(v);
-          clear('fullname');
-        }}
-        error={errors.fullname}
       />
-      <FormInput
+      <CodeStepFields
         scope={scope}
-        name="mobile"
-        type="tel"
-        label={t('field.mobile')}
-        required
-        inputMode="numeric"
-        autoComplete="tel-national"
-        placeholder="010-1234-5678"
-        value={mobile}
-        readOnly={verified}
-        onValueChange={(v) => {
-          setMobile(formatMobileInput(v));
-          clear('mobile');
+        step={step}
+        target="mobile"
+        targetField={fields.mobile}
+        targetProps={{
+          type: 'tel',
+          label: t('field.mobile'),
+          required: true,
+          inputMode: 'numeric',
+          autoComplete: 'tel-national',
+          placeholder: '010-1234-5678',
+          format: formatMobileInput,
         }}
-        error={errors.mobile}
-        onEnter={() => void send()}
-        addon={
-          verified ? undefined : (
-            <SendCodeButton
-              sent={locked}
-              resendIn={timer.resendIn}
-              busy={busy === 'send'}
-              onClick={() => void send()}
-              testId="findpw-mobile-send"
-            />
-          )
-        }
+        code={fields.code}
+        confirmed={verified}
+        onSend={() => action.run('send')}
+        onConfirm={() => action.run('confirm')}
+        sendTestId="findpw-mobile-send"
+        newsTestId="findpw-mobile-news"
       />
-      {timer.sent ? (
-        <CodeInput
-          scope={scope}
-          value={code}
-          onValueChange={(v) => {
-            setCode(v);
-            clear('code');
-          }}
-          error={errors.code}
-          expiresIn={timer.expiresIn}
-          expired={timer.expired}
-          verified={verified}
-          busy={busy === 'confirm'}
-          onConfirm={() => void confirm()}
-        />
-      ) : null}
-      <LiveMessage message={news} testId="findpw-mobile-news" />
       {verified ? (
         <fieldset className="mt-3">
           <legend className="h6 fw-bold">{t('resetPassword.newTitle')}</legend>
           <NewPasswordFields
             scope={scope}
-            password={password}
-            passwordConfirm={passwordConfirm}
-            onPassword={(v) => {
-              setPassword(v);
-              clear('password');
-            }}
-            onConfirm={(v) => {
-              setPasswordConfirm(v);
-              clear('passwordConfirm');
-            }}
-            errors={errors}
-            onEnter={() => void reset()}
+            password={fields.password}
+            passwordConfirm={fields.passwordConfirm}
+            onEnter={() => action.run('reset')}
           />
-          <SubmitButton busy={busy === 'reset'} busyText={t('form.saving')} testId="findpw-mobile-reset">
+          <SubmitButton busy={resetting} busyText={t('form.saving')} testId="findpw-mobile-reset">
             {t('resetPassword.submit')}
           </SubmitButton>
         </fieldset>

@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { data, Form, redirect, useActionData, useNavigate, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { data, Form, redirect, useActionData, useNavigate, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { ZLoginBody } from '@podo/contracts';
 import type { SocialProvider } from '@podo/contracts/rules';
 import type { Route } from './+types/account.login';
 import { isEmail } from '../lib/account-rules';
+import { text, useSchemaForm, type FieldMessages } from '../lib/forms';
+import { parseFormRequest } from '../lib/forms.server';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
 import { failure, safeRedirect, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
-import { focusFirstError, FormInput } from '../components/ui';
+import { FormInput } from '../components/ui';
 import { SiteLink } from '../components/site-link';
 import { SocialButtons, useSocialLogin, type OAuthResult } from '../components/social';
 
@@ -32,21 +35,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { providers };
 }
 
+/** The login's own texts for a missing or malformed field. */
+const MESSAGES: FieldMessages = {
+  email: { required: 'login.emailRequired', email: 'login.invalidEmail' },
+  password: { required: 'login.passwordRequired' },
+  code: { required: 'login.codeRequired', code: 'login.codeRequired' },
+};
+/** In the extra step (LOGIN_CODE_REQUIRED) the e-mailed code is required too. */
+const ZLoginWithCode = ZLoginBody.required({ code: true });
+
+/** Checked with the API's schema first (also without scripts: the errors come back per field), then logs in. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await parseFormRequest(request.clone(), ZLoginBody, { messages: MESSAGES });
+  if (submission.status !== 'success') return data({ form: submission.reply({ hideFields: ['password'] }) });
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
-  // Only in the extra step (LOGIN_CODE_REQUIRED): the code e-mailed after the right password.
-  const code = String(form.get('code') ?? '').trim();
   try {
-    const { data: token } = await serverApi(request, context).login({ body: { email, password, ...(code ? { code } : {}) } });
+    const { data: token } = await serverApi(request, context).login({ body: submission.value });
     return redirect(safeRedirect(form.get('redirect')), { headers: { 'Set-Cookie': tokenCookie(context, token) } });
   } catch (e) {
     return data(failure(e));
   }
 }
 
-type Errors = { email?: string; password?: string; code?: string };
+type Failure = { message: string; code?: string } | null;
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -54,33 +65,34 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const failedOf = (r: typeof result): Failure =>
+    r && 'ok' in r && !r.ok && r.error.code !== 'LOGIN_CODE_REQUIRED'
+      ? r.error.status >= 500
+        ? { message: t('common.serverError') }
+        : { message: r.error.message, code: r.error.code }
+      : null;
+  const codeOf = (r: typeof result) => (r && 'ok' in r && !r.ok && r.error.code === 'LOGIN_CODE_REQUIRED' ? r.error.message : null);
   /** The server's 'a code was e-mailed' message while the login waits for the code, else null. */
-  const [codeStep, setCodeStep] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failed, setFailed] = useState<{ message: string; code?: string } | null>(null);
+  const [codeStep, setCodeStep] = useState<string | null>(() => codeOf(result));
+  const [failed, setFailed] = useState<Failure>(() => failedOf(result));
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const redirectTo = params.get('redirect') ?? '';
+  const { form, fields } = useSchemaForm({
+    id: 'login',
+    schema: codeStep ? ZLoginWithCode : ZLoginBody,
+    messages: MESSAGES,
+    lastResult: result && 'form' in result ? result.form : undefined,
+  });
 
   useEffect(() => {
-    if (result && !result.ok && result.error.code === 'LOGIN_CODE_REQUIRED') {
-      // Not a failure: the right password from a new place while the account is under attack; ask for the code.
-      setCodeStep(result.error.message);
-      setCode('');
-      setFailed(null);
-      return;
-    }
-    if (result && !result.ok) {
-      // Shown once, above the form (role="alert" reads it out), not in a modal as well.
-      setFailed(
-        result.error.status >= 500 ? { message: t('common.serverError') } : { message: result.error.message, code: result.error.code },
-      );
-    }
-  }, [result, t]);
+    if (!result || !('ok' in result) || result.ok) return;
+    // LOGIN_CODE_REQUIRED is not a failure: the right password from a new place while the account is under
+    // attack; ask for the code. Anything else is shown once, above the form (role="alert" reads it out).
+    setCodeStep(codeOf(result));
+    setFailed(failedOf(result));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [result]);
 
   const social = useSocialLogin((r: OAuthResult) => {
     if (r.intent !== 'login') return;
@@ -91,23 +103,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setFailed({ message: r.message || t('common.serverError'), code: r.code });
   });
 
-  const validate = () => {
-    const next: Errors = {};
-    if (!email.trim()) next.email = t('login.emailRequired');
-    else if (!isEmail(email)) next.email = t('login.invalidEmail');
-    if (!password) next.password = t('login.passwordRequired');
-    if (codeStep && !/^\d{6}$/.test(code)) next.code = t('login.codeRequired');
-    setErrors(next);
-    return focusFirstError('login', next, ['email', 'password', 'code']);
-  };
-  const send = () => {
-    if (formRef.current && validate()) void submit(formRef.current);
-  };
+  const send = () => document.forms.namedItem('login')?.requestSubmit();
   /** Logs in again without a code: the server mails a new one (within its resend limits). */
   const resendCode = () => {
-    setCode('');
-    setErrors({});
-    void submit({ email, password, redirect: redirectTo }, { method: 'post' });
+    form.reset({ name: 'code' });
+    void submit({ email: text(fields.email.value), password: text(fields.password.value), redirect: redirectTo }, { method: 'post' });
   };
 
   return (
@@ -132,17 +132,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="mt-4"
-        name="login"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
-      >
+      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="mt-4" name="login">
         <input type="hidden" name="redirect" value={redirectTo} />
         <FormInput
           scope="login"
@@ -151,16 +141,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           label={t('login.email')}
           autoComplete="username"
           inputMode="email"
-          value={email}
-          onValueChange={(v) => {
-            setEmail(v);
-            // A code belongs to the account it was mailed for.
-            setCodeStep(null);
-            if (errors.email) setErrors((er) => ({ ...er, email: undefined }));
-          }}
-          error={errors.email}
+          field={fields.email}
+          // A code belongs to the account it was mailed for.
+          onValueChange={() => setCodeStep(null)}
           helper={t('login.emailHelp')}
-          success={isEmail(email)}
+          success={isEmail(text(fields.email.value))}
           maxLength={254}
           onEnter={send}
         />
@@ -170,12 +155,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           type="password"
           label={t('login.password')}
           autoComplete="current-password"
-          value={password}
-          onValueChange={(v) => {
-            setPassword(v);
-            if (errors.password) setErrors((er) => ({ ...er, password: undefined }));
-          }}
-          error={errors.password}
+          field={fields.password}
           maxLength={200}
           onEnter={send}
         />
@@ -188,18 +168,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               scope="login"
               name="code"
               label={t('login.codeLabel')}
-              value={code}
-              onValueChange={(v) => {
-                setCode(v.replace(/\D/g, '').slice(0, 6));
-                if (errors.code) setErrors((er) => ({ ...er, code: undefined }));
-              }}
+              field={fields.code}
+              format={digits6}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="\d{6}"
               maxLength={6}
               placeholder={t('code.placeholder')}
               helper={t('login.codeHelp')}
-              error={errors.code}
               required
               onEnter={send}
               below={
@@ -262,6 +238,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+const digits6 = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
 /** The redirect query, kept only when it is a same-site path. */
 function safeRelative(s: string): string {

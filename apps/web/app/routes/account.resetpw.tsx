@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZResetPasswordEmailBody } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.resetpw';
-import { isCode, isEmail, passwordErrors } from '../lib/account-rules';
+import { confirmCheck, useSchemaForm } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
-import { AccountPage, CODE_FIELD_ERRORS, useFormErrors, usePublicApi } from '../components/account';
+import { AccountPage, CODE_FIELD_ERRORS, useApiErrors, usePublicApi } from '../components/account';
 import { NewPasswordFields, ResetDone } from '../components/password-fields';
-import { focusFirstError, SubmitButton } from '../components/ui';
+import { SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.resetPassword.title),
@@ -14,6 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const SCOPE = 'resetpw';
+/** The API's body (e-mail and code from the link, the new password) with the confirmation of the password. */
+const ZResetForm = ZResetPasswordEmailBody.extend({ passwordConfirm: z.string() });
+const ZLink = ZResetPasswordEmailBody.pick({ email: true, code: true });
 
 /** The link of the reset e-mail (?email&code): a new password, then log in. */
 export default function ResetPassword() {
@@ -22,24 +27,22 @@ export default function ResetPassword() {
   const api = usePublicApi();
   const email = (params.get('email') ?? '').trim();
   const code = params.get('code') ?? '';
-  const linkOk = isEmail(email) && isCode(code);
-  const [password, setPassword] = useState('');
-  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const linkOk = ZLink.safeParse({ email, code }).success;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
-  const { errors, setErrors, setError, showApiError } = useFormErrors<'password' | 'passwordConfirm'>(SCOPE, {
-    PASSWORD_TOO_COMMON: 'password',
-    PASSWORD_SAME: 'password',
+  const { form, fields, report } = useSchemaForm({
+    id: SCOPE,
+    schema: ZResetForm,
+    extra: confirmCheck(t),
+    onValid: (v) => void submit(v),
   });
+  const showApiError = useApiErrors(report, { PASSWORD_TOO_COMMON: 'password', PASSWORD_SAME: 'password' });
 
-  const submit = async () => {
-    const e = passwordErrors(t, password, passwordConfirm);
-    setErrors(e);
-    if (!focusFirstError(SCOPE, e, ['password', 'passwordConfirm'])) return;
+  const submit = async (v: z.output<typeof ZResetForm>) => {
     setBusy(true);
     try {
-      const r = await api.resetPasswordEmail({ body: { email, code, password } });
+      const r = await api.resetPasswordEmail({ body: { email: v.email, code: v.code, password: v.password } });
       setDone(r.message || t('resetPassword.done'));
     } catch (err) {
       const c = (err as { code?: string }).code;
@@ -62,30 +65,15 @@ export default function ResetPassword() {
           </Link>
         </div>
       ) : (
-        <form
-          noValidate
-          name={SCOPE}
-          className="mt-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate={form.noValidate} id={form.id} name={SCOPE} className="mt-3" onSubmit={form.onSubmit}>
           <p className="small text-body-secondary">{t('resetPassword.lead', { email })}</p>
+          <input type="hidden" name="email" value={email} />
+          <input type="hidden" name="code" value={code} />
           <NewPasswordFields
             scope={SCOPE}
-            password={password}
-            passwordConfirm={passwordConfirm}
-            onPassword={(v) => {
-              setPassword(v);
-              setError('password', undefined);
-            }}
-            onConfirm={(v) => {
-              setPasswordConfirm(v);
-              setError('passwordConfirm', undefined);
-            }}
-            errors={errors}
-            onEnter={() => void submit()}
+            password={fields.password}
+            passwordConfirm={fields.passwordConfirm}
+            onEnter={() => document.forms.namedItem(SCOPE)?.requestSubmit()}
           />
           <SubmitButton busy={busy} busyText={t('form.saving')} testId="resetpw-submit">
             {t('resetPassword.submit')}

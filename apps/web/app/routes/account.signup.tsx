@@ -1,28 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  isAdultBirthday,
-  isValidBirthday,
-  isValidBusinessNumber,
-  normalizeBusinessNumber,
-  normalizeMobile,
-  type BusinessType,
-} from '@podo/contracts/rules';
-import { ZSignupBody, type TSignupBody } from '@podo/contracts/accounts';
+import { isAdultBirthday, isValidPassword, normalizeMobile } from '@podo/contracts/rules';
+import { ZSignupBody } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.signup';
 import { ApiError } from '../lib/api';
-import { formatMobileInput, isCode, isEmail, passwordErrors } from '../lib/account-rules';
+import { formatMobileInput } from '../lib/account-rules';
+import { checkFields, confirmCheck, setInputValue, subfields, text, useSchemaForm } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
 import { checked, failure, readBody, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
-import { CERTEMAIL_CHANNEL, CodeInput, SendCodeButton, useCodeTimer, usePublicApi } from '../components/account';
-import { BusinessFields } from '../components/business-fields';
+import { CERTEMAIL_CHANNEL, CodeStepFields, useCodeStep, usePublicApi } from '../components/account';
+import { BusinessFields, type BusinessField } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { SiteLink } from '../components/site-link';
-import { focusField, focusFirstError, FormCheck, FormInput, LiveMessage, PasswordRules } from '../components/ui';
+import { focusField, FormCheck, FormInput, PasswordRules } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.signup.title);
 
@@ -47,60 +41,42 @@ const SCOPE = 'signup';
 const STEPS = ['agree', 'cert', 'details', 'business'] as const;
 type Step = 0 | 1 | 2 | 3;
 
-interface FormState {
-  agreeTerms: boolean;
-  agreePrivacy: boolean;
-  agreeMarketing: boolean;
-  mobile: string;
-  mobileCode: string;
-  email: string;
-  emailCode: string;
-  fullName: string;
-  birthday: string;
-  password: string;
-  passwordConfirm: string;
-  companyName: string;
-  businessNumber: string;
-  representative: string;
-  businessType: BusinessType | '';
-  taxEmail: string;
-}
-type Field = keyof FormState | 'certificate' | 'agreeAll';
-type Errors = Partial<Record<Field, string>>;
-
-const EMPTY: FormState = {
-  agreeTerms: false,
-  agreePrivacy: false,
-  agreeMarketing: false,
-  mobile: '',
-  mobileCode: '',
-  email: '',
-  emailCode: '',
-  fullName: '',
-  birthday: '',
-  password: '',
-  passwordConfirm: '',
-  companyName: '',
-  businessNumber: '',
-  representative: '',
-  businessType: '',
-  taxEmail: '',
+/** The step of each field of the form (the business details are all on the last). */
+const STEP_OF: Record<string, Step> = {
+  agreeTerms: 0,
+  agreePrivacy: 0,
+  agreeMarketing: 0,
+  mobile: 1,
+  mobileCode: 1,
+  email: 1,
+  emailCode: 1,
+  fullName: 2,
+  birthday: 2,
+  password: 2,
+  passwordConfirm: 2,
+  certificateFileId: 3,
 };
+const stepOf = (name: string): Step => STEP_OF[name] ?? 3;
 
 /** Where each API error of the sign-up belongs: its step and field. */
-const ERROR_PLACE: Record<string, [Step, Field]> = {
+const ERROR_PLACE: Record<string, [Step, string]> = {
   EMAIL_TAKEN: [1, 'email'],
   REREGISTER_BLOCKED: [1, 'email'],
   CODE_NOT_VERIFIED: [1, 'mobileCode'],
   PASSWORD_TOO_COMMON: [2, 'password'],
-  FILE_REQUIRED: [3, 'certificate'],
-  FILE_TYPE_NOT_ALLOWED: [3, 'certificate'],
-  FILE_TOO_LARGE: [3, 'certificate'],
+  FILE_REQUIRED: [3, 'certificateFileId'],
+  FILE_TYPE_NOT_ALLOWED: [3, 'certificateFileId'],
+  FILE_TOO_LARGE: [3, 'certificateFileId'],
 };
+
+/** An API failure of a code call: under the code field when it is about the code, else under the number/address. */
+const codeFieldOf = (e: unknown, target: string, code: string) =>
+  e instanceof ApiError && e.code?.startsWith('CODE_') && e.code !== 'CODE_COOLDOWN' && e.code !== 'CODE_SEND_LIMIT' ? code : target;
 
 /**
  * Sign-up in four steps: agreements → mobile and e-mail verification → name, birthday, password → business
- * details and certificate. Each step is checked with the shared rules before the next; going back keeps the data.
+ * details and certificate. One form on the API's sign-up schema: each step checks its own fields (and those before
+ * it) before the next; every step stays in the page (hidden), so going back keeps the data.
  */
 export default function Signup() {
   const { t } = useTranslation();
@@ -108,32 +84,66 @@ export default function Signup() {
   const api = usePublicApi();
   const fetcher = useFetcher<typeof action>();
   const [step, setStep] = useState<Step>(0);
-  const [f, setF] = useState<FormState>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  /** The last step whose 'next' was pressed: its fields are checked again as they are typed. */
+  const [tried, setTried] = useState<number>(-1);
   const [certificate, setCertificate] = useState<UploadedFile | null>(null);
-  const [verified, setVerified] = useState<{ mobile?: string; email?: string }>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [news, setNews] = useState<{ mobile?: string; email?: string }>({});
+  const [uploadError, setUploadError] = useState<string>();
+  const [mobileNews, setMobileNews] = useState<string>();
   const [emailOk, setEmailOk] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const mobileTimer = useCodeTimer();
-  const emailTimer = useCodeTimer();
-  const mobileNorm = normalizeMobile(f.mobile);
-  const emailNorm = f.email.trim().toLowerCase();
-  const mobileVerified = !!mobileNorm && verified.mobile === mobileNorm;
-  const emailVerified = !!emailNorm && verified.email === emailNorm;
+  const apiError = (e: unknown, field: string) => {
+    if (e instanceof ApiError && e.isClientError) report({ [field]: e.message });
+    else alert.showError(e);
+  };
+  const mobileStep = useCodeStep({ onError: (e) => apiError(e, codeFieldOf(e, 'mobile', 'mobileCode')) });
+  const emailStep = useCodeStep({ onError: (e) => apiError(e, codeFieldOf(e, 'email', 'emailCode')), fallbackSeconds: 600 });
+
+  const { form, fields, report } = useSchemaForm<typeof ZSignupBody, 'mobileCode' | 'emailCode'>({
+    id: SCOPE,
+    schema: ZSignupBody,
+    only: (name, revalidating) => stepOf(name) <= (revalidating ? tried : step),
+    extra: (p) => {
+      const mobile = normalizeMobile(text(p.mobile));
+      const email = text(p.email).trim().toLowerCase();
+      return {
+        ...confirmCheck(t)(p),
+        mobileCode:
+          mobile && mobileStep.verified !== mobile
+            ? mobileStep.sent
+              ? t('validation.codeConfirm')
+              : t('validation.mobileNotVerified')
+            : undefined,
+        emailCode:
+          email && emailStep.verified !== email
+            ? emailStep.sent
+              ? t('validation.codeConfirm')
+              : t('validation.emailNotVerified')
+            : undefined,
+      };
+    },
+    onValid: (value) => {
+      if (step < 3) return next();
+      if (value) void fetcher.submit(value, { method: 'post', encType: 'application/json' });
+    },
+  });
+  const business = subfields<BusinessField>(fields.business);
+  const mobileNorm = normalizeMobile(text(fields.mobile.value));
+  const emailNorm = text(fields.email.value).trim().toLowerCase();
+  const mobileVerified = !!mobileNorm && mobileStep.verified === mobileNorm;
+  const emailVerified = !!emailNorm && emailStep.verified === emailNorm;
   const emailRef = useRef(emailNorm);
   emailRef.current = emailNorm;
 
-  const set = useCallback(<K extends keyof FormState>(k: K, v: FormState[K]) => {
-    setF((s) => ({ ...s, [k]: v }));
-    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
-  }, []);
-
-  const go = (next: Step) => {
-    setStep(next);
+  const go = (to: Step) => {
+    setStep(to);
     requestAnimationFrame(() => headingRef.current?.focus());
     window.scrollTo({ top: 0 });
+  };
+  const next = () => {
+    // The tax-invoice e-mail defaults to the login e-mail.
+    if (step === 2 && !text(business.taxEmail.value) && emailNorm)
+      setInputValue(SCOPE, business.taxEmail.name, text(fields.email.value).trim());
+    go((step + 1) as Step);
   };
 
   // The e-mail's link confirmed the code in another tab: take it over.
@@ -144,11 +154,12 @@ export default function Signup() {
       const d = e.data;
       if (d?.mode !== 'SIGNUP_EMAIL' || !d.email || !d.code) return;
       if (emailRef.current !== d.email.toLowerCase()) return;
-      setF((s) => ({ ...s, emailCode: d.code ?? '' }));
-      setVerified((v) => ({ ...v, email: emailRef.current }));
-      setNews((n) => ({ ...n, email: t('signup.emailLinkVerified') }));
+      setInputValue(SCOPE, 'emailCode', d.code);
+      emailStep.setVerified(emailRef.current);
+      emailStep.setNews(t('signup.emailLinkVerified'));
     };
     return () => ch.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step's setters are stable
   }, [t]);
 
   // Sign-up failed: show the message at its step and field (else in the global alert).
@@ -159,189 +170,80 @@ export default function Signup() {
     if (place && r.error.status < 500) {
       const [s, field] = place;
       setStep(s);
-      setErrors((e) => ({ ...e, [field]: r.error.message }));
-      focusField(SCOPE, field);
+      report({ [field]: r.error.message });
       return;
     }
     alert.showError(new ApiError(r.error.status, r.error.message, r.error.code));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.data, alert]);
 
-  const fail = (next: Errors, order: readonly Field[]) => {
-    setErrors(next);
-    return focusFirstError(SCOPE, next, order);
-  };
-
-  // ---- step checks -------------------------------------------------------------------------------------
-  const checkAgree = () => {
-    const e: Errors = {};
-    if (!f.agreeTerms) e.agreeTerms = t('validation.agreeRequired');
-    if (!f.agreePrivacy) e.agreePrivacy = t('validation.agreeRequired');
-    return fail(e, ['agreeTerms', 'agreePrivacy']);
-  };
-  const checkCert = () => {
-    const e: Errors = {};
-    if (!mobileNorm) e.mobile = f.mobile ? t('validation.mobile') : t('validation.mobileRequired');
-    else if (!mobileVerified) e.mobileCode = mobileTimer.sent ? t('validation.codeConfirm') : t('validation.mobileNotVerified');
-    if (!isEmail(f.email)) e.email = f.email ? t('validation.email') : t('validation.emailRequired');
-    else if (!emailVerified) e.emailCode = emailTimer.sent ? t('validation.codeConfirm') : t('validation.emailNotVerified');
-    return fail(e, ['mobile', 'mobileCode', 'email', 'emailCode']);
-  };
-  const checkDetails = () => {
-    const e: Errors = { ...passwordErrors(t, f.password, f.passwordConfirm) };
-    if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
-    if (!f.birthday) e.birthday = t('validation.birthdayRequired');
-    else if (!isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
-    else if (!isAdultBirthday(f.birthday)) e.birthday = t('validation.birthdayAdult');
-    return fail(e, ['fullName', 'birthday', 'password', 'passwordConfirm']);
-  };
-  const checkBusiness = () => {
-    const e: Errors = {};
-    if (!f.companyName.trim()) e.companyName = t('validation.companyRequired');
-    if (!f.businessNumber) e.businessNumber = t('validation.businessNumberRequired');
-    else if (!isValidBusinessNumber(f.businessNumber)) e.businessNumber = t('validation.businessNumber');
-    if (!f.representative.trim()) e.representative = t('validation.representativeRequired');
-    if (!f.businessType) e.businessType = t('validation.businessType');
-    if (!isEmail(f.taxEmail)) e.taxEmail = f.taxEmail ? t('validation.email') : t('validation.emailRequired');
-    if (!certificate) e.certificate = t('validation.fileRequired');
-    return fail(e, ['companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail', 'certificate']);
-  };
-
-  const next = () => {
-    if (step === 0 && checkAgree()) go(1);
-    else if (step === 1 && checkCert()) go(2);
-    else if (step === 2 && checkDetails()) {
-      if (!f.taxEmail && isEmail(f.email)) set('taxEmail', f.email.trim());
-      go(3);
-    } else if (step === 3 && checkBusiness()) submit();
-  };
-
-  const submit = () => {
-    if (!mobileNorm || !certificate || !f.businessType) return;
-    const body: TSignupBody = {
-      email: emailNorm,
-      password: f.password,
-      passwordConfirm: f.passwordConfirm,
-      fullName: f.fullName.trim(),
-      mobile: mobileNorm,
-      birthday: f.birthday,
-      agreeTerms: true,
-      agreePrivacy: true,
-      agreeMarketing: f.agreeMarketing,
-      business: {
-        companyName: f.companyName.trim(),
-        businessNumber: normalizeBusinessNumber(f.businessNumber),
-        representative: f.representative.trim(),
-        businessType: f.businessType,
-        taxEmail: f.taxEmail.trim(),
-      },
-      certificateFileId: certificate.id,
-    };
-    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
-  };
-
   // ---- verification calls ---------------------------------------------------------------------------------
-  const apiFail = (e: unknown, field: Field) => {
-    if (e instanceof ApiError && e.isClientError) {
-      setErrors((er) => ({ ...er, [field]: e.message }));
-      focusField(SCOPE, field);
-    } else alert.showError(e);
-  };
-  const codeField = (e: unknown, target: Field, code: Field) =>
-    apiFail(
-      e,
-      e instanceof ApiError && e.code?.startsWith('CODE_') && e.code !== 'CODE_COOLDOWN' && e.code !== 'CODE_SEND_LIMIT' ? code : target,
-    );
+  /** The schema's message for one field now (the number or address before a code is sent to it). */
+  const fieldError = (name: string) => checkFields(SCOPE, ZSignupBody, t, [name])[name];
 
   const checkMobile = async () => {
     if (!mobileNorm) return;
     try {
       const r = await api.validMobile({ body: { mobile: mobileNorm } });
-      setNews((n) => ({ ...n, mobile: r.data?.available === false ? r.message : undefined }));
+      setMobileNews(r.data?.available === false ? r.message : undefined);
     } catch {
       /* the send call reports problems */
     }
   };
   const sendMobile = async () => {
-    if (!mobileNorm) return apiFail(new ApiError(400, f.mobile ? t('validation.mobile') : t('validation.mobileRequired')), 'mobile');
-    setBusy('mobile');
-    try {
-      const r = await api.sendCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm } });
-      mobileTimer.started(r.data, 180);
-      setVerified((v) => ({ ...v, mobile: undefined }));
-      set('mobileCode', '');
-      setNews((n) => ({ ...n, mobile: r.message || t('code.sent') }));
+    const error = fieldError('mobile');
+    if (error || !mobileNorm) return report({ mobile: error });
+    setMobileNews(undefined);
+    if (await mobileStep.send(() => api.sendCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm } }))) {
+      setInputValue(SCOPE, 'mobileCode', '');
       focusField(SCOPE, 'mobileCode');
-    } catch (e) {
-      codeField(e, 'mobile', 'mobileCode');
-    } finally {
-      setBusy(null);
     }
   };
   const confirmMobile = async () => {
+    const code = text(fields.mobileCode.value);
     if (!mobileNorm) return;
-    if (!isCode(f.mobileCode)) return apiFail(new ApiError(400, t('validation.code')), 'mobileCode');
-    setBusy('mobileCode');
-    try {
-      await api.confirmCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm, code: f.mobileCode } });
-      setVerified((v) => ({ ...v, mobile: mobileNorm }));
-      setNews((n) => ({ ...n, mobile: undefined }));
-    } catch (e) {
-      codeField(e, 'mobile', 'mobileCode');
-    } finally {
-      setBusy(null);
-    }
+    if (!/^\d{6}$/.test(code)) return report({ mobileCode: t('validation.code') });
+    await mobileStep.confirm(mobileNorm, () => api.confirmCode({ body: { mode: 'SIGNUP_MOBILE', mobile: mobileNorm, code } }));
   };
   const checkEmail = async () => {
-    if (!isEmail(f.email)) {
-      if (f.email) setErrors((er) => ({ ...er, email: t('validation.email') }));
+    const error = fieldError('email');
+    if (error) {
+      if (text(fields.email.value)) report({ email: error });
       return false;
     }
     try {
       const r = await api.validEmail({ body: { email: emailNorm } });
       if (r.data?.available === false) {
-        setErrors((er) => ({ ...er, email: r.message || t('validation.emailTaken') }));
+        report({ email: r.message || t('validation.emailTaken') });
         setEmailOk(null);
         return false;
       }
       setEmailOk(r.message || t('signup.emailAvailable'));
       return true;
     } catch (e) {
-      apiFail(e, 'email');
+      apiError(e, 'email');
       return false;
     }
   };
   const sendEmail = async () => {
-    if (!isEmail(f.email)) return apiFail(new ApiError(400, f.email ? t('validation.email') : t('validation.emailRequired')), 'email');
-    setBusy('email');
-    try {
-      if (!(await checkEmail())) return;
-      const r = await api.sendCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm } });
-      emailTimer.started(r.data, 600);
-      setVerified((v) => ({ ...v, email: undefined }));
-      set('emailCode', '');
-      setNews((n) => ({ ...n, email: r.message || t('code.sent') }));
+    const error = fieldError('email');
+    if (error) return report({ email: error });
+    if (!(await checkEmail())) return;
+    if (await emailStep.send(() => api.sendCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm } }))) {
+      setInputValue(SCOPE, 'emailCode', '');
       focusField(SCOPE, 'emailCode');
-    } catch (e) {
-      codeField(e, 'email', 'emailCode');
-    } finally {
-      setBusy(null);
     }
   };
   const confirmEmail = async () => {
-    if (!isCode(f.emailCode)) return apiFail(new ApiError(400, t('validation.code')), 'emailCode');
-    setBusy('emailCode');
-    try {
-      await api.confirmCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm, code: f.emailCode } });
-      setVerified((v) => ({ ...v, email: emailNorm }));
-      setNews((n) => ({ ...n, email: undefined }));
-    } catch (e) {
-      codeField(e, 'email', 'emailCode');
-    } finally {
-      setBusy(null);
-    }
+    const code = text(fields.emailCode.value);
+    if (!/^\d{6}$/.test(code)) return report({ emailCode: t('validation.code') });
+    await emailStep.confirm(emailNorm, () => api.confirmCode({ body: { mode: 'SIGNUP_EMAIL', email: emailNorm, code } }));
   };
 
-  const allAgreed = f.agreeTerms && f.agreePrivacy && f.agreeMarketing;
+  const agreed = (f: typeof fields.agreeTerms) => f.value === 'on';
+  const allAgreed = agreed(fields.agreeTerms) && agreed(fields.agreePrivacy) && agreed(fields.agreeMarketing);
+  const password = text(fields.password.value);
+  const passwordConfirm = text(fields.passwordConfirm.value);
   const submitting = fetcher.state !== 'idle';
 
   return (
@@ -363,11 +265,14 @@ export default function Signup() {
         ))}
       </ol>
       <form
-        noValidate
+        noValidate={form.noValidate}
+        id={form.id}
         name="signup"
         onSubmit={(e) => {
-          e.preventDefault();
-          next();
+          // A press of 'next' (not Conform's checks while typing): this step's fields count from now on.
+          if (!((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.name.startsWith('__'))
+            setTried((n) => Math.max(n, step));
+          form.onSubmit(e);
         }}
       >
         <h2 ref={headingRef} tabIndex={-1} className="h5 fw-bold mt-4 mb-3 step-heading" data-testid="signup-step-title">
@@ -375,289 +280,226 @@ export default function Signup() {
           {t(`signup.step.${STEPS[step]}`)}
         </h2>
 
-        {step === 0 ? (
-          <fieldset>
-            <legend className="visually-hidden">{t('signup.step.agree')}</legend>
-            <div className="agree-all mb-3">
-              <FormCheck
-                scope={SCOPE}
-                name="agreeAll"
-                label={<strong>{t('signup.agreeAll')}</strong>}
-                checked={allAgreed}
-                onCheckedChange={(c) => {
-                  setF((s) => ({ ...s, agreeTerms: c, agreePrivacy: c, agreeMarketing: c }));
-                  setErrors((e) => ({ ...e, agreeTerms: undefined, agreePrivacy: undefined }));
-                }}
-                helper={t('signup.agreeAllHelp')}
-              />
-            </div>
-            <div className="agree-list">
-              <FormCheck
-                scope={SCOPE}
-                name="agreeTerms"
-                required
-                label={`${t('signup.required')} ${t('signup.agreeTerms')}`}
-                checked={f.agreeTerms}
-                onCheckedChange={(c) => set('agreeTerms', c)}
-                error={errors.agreeTerms}
-                extra={
-                  <SiteLink to="/terms?type=TERM" className="small text-nowrap" aria-label={t('signup.viewTerms')} data-testid="view-terms">
-                    {t('signup.view')}
-                  </SiteLink>
-                }
-              />
-              <FormCheck
-                scope={SCOPE}
-                name="agreePrivacy"
-                required
-                label={`${t('signup.required')} ${t('signup.agreePrivacy')}`}
-                checked={f.agreePrivacy}
-                onCheckedChange={(c) => set('agreePrivacy', c)}
-                error={errors.agreePrivacy}
-                extra={
-                  <SiteLink
-                    to="/terms?type=PRIVACY"
-                    className="small text-nowrap"
-                    aria-label={t('signup.viewPrivacy')}
-                    data-testid="view-privacy"
-                  >
-                    {t('signup.view')}
-                  </SiteLink>
-                }
-              />
-              <FormCheck
-                scope={SCOPE}
-                name="agreeMarketing"
-                label={`${t('signup.optional')} ${t('signup.agreeMarketing')}`}
-                checked={f.agreeMarketing}
-                onCheckedChange={(c) => set('agreeMarketing', c)}
-                helper={t('signup.marketingHelp')}
-              />
-            </div>
-            <p className="small text-body-secondary mt-3">{t('signup.ageNotice')}</p>
-          </fieldset>
-        ) : null}
-
-        {step === 1 ? (
-          <>
-            <fieldset className="mb-4">
-              <legend className="h6 fw-bold">{t('signup.mobileTitle')}</legend>
-              <FormInput
-                scope={SCOPE}
-                name="mobile"
-                type="tel"
-                label={t('field.mobile')}
-                required
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="010-1234-5678"
-                value={f.mobile}
-                onValueChange={(v) => {
-                  set('mobile', formatMobileInput(v));
-                  setNews((n) => ({ ...n, mobile: undefined }));
-                }}
-                onBlur={() => void checkMobile()}
-                error={errors.mobile}
-                success={mobileVerified}
-                helper={news.mobile && !mobileTimer.sent ? news.mobile : undefined}
-                readOnly={mobileVerified}
-                onEnter={() => void sendMobile()}
-                addon={
-                  mobileVerified ? undefined : (
-                    <SendCodeButton
-                      sent={mobileTimer.sent}
-                      resendIn={mobileTimer.resendIn}
-                      busy={busy === 'mobile'}
-                      onClick={() => void sendMobile()}
-                      testId="signup-mobile-send"
-                    />
-                  )
-                }
-              />
-              {mobileVerified ? (
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0 mb-3"
-                  onClick={() => {
-                    setVerified((v) => ({ ...v, mobile: undefined }));
-                    mobileTimer.reset();
-                    set('mobileCode', '');
-                    focusField(SCOPE, 'mobile');
-                  }}
-                >
-                  {t('signup.changeMobile')}
-                </button>
-              ) : null}
-              {mobileTimer.sent || mobileVerified ? (
-                <CodeInput
-                  scope={SCOPE}
-                  name="mobileCode"
-                  value={f.mobileCode}
-                  onValueChange={(v) => set('mobileCode', v)}
-                  error={errors.mobileCode}
-                  expiresIn={mobileTimer.expiresIn}
-                  expired={mobileTimer.expired}
-                  verified={mobileVerified}
-                  busy={busy === 'mobileCode'}
-                  onConfirm={() => void confirmMobile()}
-                />
-              ) : null}
-              <LiveMessage message={mobileTimer.sent ? news.mobile : undefined} testId="signup-mobile-news" />
-            </fieldset>
-
-            <fieldset>
-              <legend className="h6 fw-bold">{t('signup.emailTitle')}</legend>
-              <FormInput
-                scope={SCOPE}
-                name="email"
-                type="email"
-                label={t('field.email')}
-                required
-                inputMode="email"
-                autoComplete="email"
-                maxLength={254}
-                value={f.email}
-                onValueChange={(v) => {
-                  set('email', v);
-                  setEmailOk(null);
-                }}
-                onBlur={() => void checkEmail()}
-                error={errors.email}
-                success={emailVerified || !!emailOk}
-                successText={emailVerified ? undefined : (emailOk ?? undefined)}
-                helper={t('signup.emailHelp')}
-                readOnly={emailVerified}
-                onEnter={() => void sendEmail()}
-                addon={
-                  emailVerified ? undefined : (
-                    <SendCodeButton
-                      sent={emailTimer.sent}
-                      resendIn={emailTimer.resendIn}
-                      busy={busy === 'email'}
-                      onClick={() => void sendEmail()}
-                      testId="signup-email-send"
-                    />
-                  )
-                }
-              />
-              {emailVerified ? (
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0 mb-3"
-                  onClick={() => {
-                    setVerified((v) => ({ ...v, email: undefined }));
-                    emailTimer.reset();
-                    set('emailCode', '');
-                    focusField(SCOPE, 'email');
-                  }}
-                >
-                  {t('signup.changeEmail')}
-                </button>
-              ) : null}
-              {emailTimer.sent || emailVerified ? (
-                <CodeInput
-                  scope={SCOPE}
-                  name="emailCode"
-                  value={f.emailCode}
-                  onValueChange={(v) => set('emailCode', v)}
-                  error={errors.emailCode}
-                  expiresIn={emailTimer.expiresIn}
-                  expired={emailTimer.expired}
-                  verified={emailVerified}
-                  busy={busy === 'emailCode'}
-                  onConfirm={() => void confirmEmail()}
-                  helper={t('signup.emailLinkNote')}
-                />
-              ) : null}
-              <LiveMessage message={news.email} testId="signup-email-news" />
-            </fieldset>
-          </>
-        ) : null}
-
-        {step === 2 ? (
-          <>
-            <FormInput
+        <fieldset hidden={step !== 0}>
+          <legend className="visually-hidden">{t('signup.step.agree')}</legend>
+          <div className="agree-all mb-3">
+            <FormCheck
               scope={SCOPE}
-              name="fullName"
-              label={t('field.fullName')}
-              required
-              autoComplete="name"
-              maxLength={50}
-              value={f.fullName}
-              onValueChange={(v) => set('fullName', v)}
-              error={errors.fullName}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="birthday"
-              label={t('field.birthday')}
-              required
-              inputMode="numeric"
-              autoComplete="bday"
-              placeholder="19990101"
-              maxLength={10}
-              value={f.birthday}
-              onValueChange={(v) => set('birthday', v.replace(/\D/g, '').slice(0, 8))}
-              error={errors.birthday}
-              success={isAdultBirthday(f.birthday)}
-              helper={t('signup.birthdayHelp')}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="password"
-              type="password"
-              label={t('field.password')}
-              required
-              autoComplete="new-password"
-              maxLength={50}
-              value={f.password}
-              onValueChange={(v) => set('password', v)}
-              error={errors.password}
-              success={!passwordErrors(t, f.password, f.password).password}
-              describedByExtra="signup-password-rules"
-              below={<PasswordRules id="signup-password-rules" password={f.password} />}
-            />
-            <FormInput
-              scope={SCOPE}
-              name="passwordConfirm"
-              type="password"
-              label={t('field.passwordConfirm')}
-              required
-              autoComplete="new-password"
-              maxLength={50}
-              value={f.passwordConfirm}
-              onValueChange={(v) => set('passwordConfirm', v)}
-              error={errors.passwordConfirm}
-              success={!!f.passwordConfirm && f.passwordConfirm === f.password}
-              onEnter={next}
-            />
-          </>
-        ) : null}
-
-        {step === 3 ? (
-          <>
-            <p className="small text-body-secondary">{t('signup.businessLead')}</p>
-            <BusinessFields
-              scope={SCOPE}
-              values={f}
-              onChange={(k, v) => set(k, v as never)}
-              errors={errors}
-              onNumberError={(m) => setErrors((e) => ({ ...e, businessNumber: m }))}
-            />
-            <CertificateUpload
-              scope={SCOPE}
-              label={t('field.certificate')}
-              required
-              value={certificate}
-              onChange={(file) => {
-                setCertificate(file);
-                if (file) setErrors((e) => ({ ...e, certificate: undefined }));
+              name="agreeAll"
+              label={<strong>{t('signup.agreeAll')}</strong>}
+              checked={allAgreed}
+              onCheckedChange={(c) => {
+                for (const name of ['agreeTerms', 'agreePrivacy', 'agreeMarketing']) setInputValue(SCOPE, name, c ? 'on' : '');
               }}
-              error={errors.certificate}
-              onErrorChange={(m) => setErrors((e) => ({ ...e, certificate: m }))}
+              helper={t('signup.agreeAllHelp')}
             />
-          </>
-        ) : null}
+          </div>
+          <div className="agree-list">
+            <FormCheck
+              scope={SCOPE}
+              name="agreeTerms"
+              field={fields.agreeTerms}
+              required
+              label={`${t('signup.required')} ${t('signup.agreeTerms')}`}
+              extra={
+                <SiteLink to="/terms?type=TERM" className="small text-nowrap" aria-label={t('signup.viewTerms')} data-testid="view-terms">
+                  {t('signup.view')}
+                </SiteLink>
+              }
+            />
+            <FormCheck
+              scope={SCOPE}
+              name="agreePrivacy"
+              field={fields.agreePrivacy}
+              required
+              label={`${t('signup.required')} ${t('signup.agreePrivacy')}`}
+              extra={
+                <SiteLink
+                  to="/terms?type=PRIVACY"
+                  className="small text-nowrap"
+                  aria-label={t('signup.viewPrivacy')}
+                  data-testid="view-privacy"
+                >
+                  {t('signup.view')}
+                </SiteLink>
+              }
+            />
+            <FormCheck
+              scope={SCOPE}
+              name="agreeMarketing"
+              field={fields.agreeMarketing}
+              label={`${t('signup.optional')} ${t('signup.agreeMarketing')}`}
+              helper={t('signup.marketingHelp')}
+            />
+          </div>
+          <p className="small text-body-secondary mt-3">{t('signup.ageNotice')}</p>
+        </fieldset>
+
+        <div hidden={step !== 1}>
+          <fieldset className="mb-4">
+            <legend className="h6 fw-bold">{t('signup.mobileTitle')}</legend>
+            <CodeStepFields
+              scope={SCOPE}
+              step={mobileStep}
+              target="mobile"
+              targetField={fields.mobile}
+              targetProps={{
+                type: 'tel',
+                label: t('field.mobile'),
+                required: true,
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                placeholder: '010-1234-5678',
+                format: formatMobileInput,
+                onValueChange: () => setMobileNews(undefined),
+                onBlur: () => void checkMobile(),
+                success: mobileVerified,
+                helper: mobileNews && !mobileStep.sent ? mobileNews : undefined,
+              }}
+              code={fields.mobileCode}
+              codeName="mobileCode"
+              confirmed={mobileVerified}
+              onSend={() => void sendMobile()}
+              onConfirm={() => void confirmMobile()}
+              sendTestId="signup-mobile-send"
+              newsTestId="signup-mobile-news"
+              newsOnlyAfterSent
+              afterTarget={
+                mobileVerified ? (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 mb-3"
+                    onClick={() => {
+                      mobileStep.reset();
+                      setInputValue(SCOPE, 'mobileCode', '');
+                      focusField(SCOPE, 'mobile');
+                    }}
+                  >
+                    {t('signup.changeMobile')}
+                  </button>
+                ) : null
+              }
+            />
+          </fieldset>
+
+          <fieldset>
+            <legend className="h6 fw-bold">{t('signup.emailTitle')}</legend>
+            <CodeStepFields
+              scope={SCOPE}
+              step={emailStep}
+              target="email"
+              targetField={fields.email}
+              targetProps={{
+                type: 'email',
+                label: t('field.email'),
+                required: true,
+                inputMode: 'email',
+                autoComplete: 'email',
+                maxLength: 254,
+                onValueChange: () => setEmailOk(null),
+                onBlur: () => void checkEmail(),
+                success: emailVerified || !!emailOk,
+                successText: emailVerified ? undefined : (emailOk ?? undefined),
+                helper: t('signup.emailHelp'),
+              }}
+              code={fields.emailCode}
+              codeName="emailCode"
+              codeHelper={t('signup.emailLinkNote')}
+              confirmed={emailVerified}
+              onSend={() => void sendEmail()}
+              onConfirm={() => void confirmEmail()}
+              sendTestId="signup-email-send"
+              newsTestId="signup-email-news"
+              afterTarget={
+                emailVerified ? (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 mb-3"
+                    onClick={() => {
+                      emailStep.reset();
+                      setInputValue(SCOPE, 'emailCode', '');
+                      focusField(SCOPE, 'email');
+                    }}
+                  >
+                    {t('signup.changeEmail')}
+                  </button>
+                ) : null
+              }
+            />
+          </fieldset>
+        </div>
+
+        <div hidden={step !== 2}>
+          <FormInput
+            scope={SCOPE}
+            name="fullName"
+            field={fields.fullName}
+            label={t('field.fullName')}
+            required
+            autoComplete="name"
+            maxLength={50}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="birthday"
+            field={fields.birthday}
+            label={t('field.birthday')}
+            required
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder="19990101"
+            maxLength={10}
+            format={(v) => v.replace(/\D/g, '').slice(0, 8)}
+            success={isAdultBirthday(text(fields.birthday.value))}
+            helper={t('signup.birthdayHelp')}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="password"
+            field={fields.password}
+            type="password"
+            label={t('field.password')}
+            required
+            autoComplete="new-password"
+            maxLength={50}
+            success={isValidPassword(password)}
+            describedByExtra="signup-password-rules"
+            below={<PasswordRules id="signup-password-rules" password={password} />}
+          />
+          <FormInput
+            scope={SCOPE}
+            name="passwordConfirm"
+            field={fields.passwordConfirm}
+            type="password"
+            label={t('field.passwordConfirm')}
+            required
+            autoComplete="new-password"
+            maxLength={50}
+            success={!!passwordConfirm && passwordConfirm === password}
+          />
+        </div>
+
+        <div hidden={step !== 3}>
+          <p className="small text-body-secondary">{t('signup.businessLead')}</p>
+          <BusinessFields
+            scope={SCOPE}
+            fields={business}
+            onNumberBlur={() => report({ [business.businessNumber.name]: fieldError(business.businessNumber.name) })}
+          />
+          <input type="hidden" name={fields.certificateFileId.name} value={certificate?.id ?? ''} />
+          <CertificateUpload
+            scope={SCOPE}
+            label={t('field.certificate')}
+            required
+            value={certificate}
+            onChange={(file) => {
+              setCertificate(file);
+              setUploadError(undefined);
+            }}
+            error={uploadError ?? fields.certificateFileId.errors?.[0]}
+            onErrorChange={setUploadError}
+          />
+        </div>
 
         <div className="d-flex gap-2 mt-4">
           {step > 0 ? (

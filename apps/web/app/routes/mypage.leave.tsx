@@ -1,29 +1,47 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { redirect, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZLeaveBody } from '@podo/contracts/accounts';
 import { LEAVE_REASONS, REREGISTER_BLOCK_MONTHS } from '@podo/contracts/rules';
 import type { Route } from './+types/mypage.leave';
 import { apiErrorOf } from '../lib/api';
 import { LEFT_COOKIE, serializeCookie } from '../lib/cookies';
+import { text, useSchemaForm, validateForm, type Translate } from '../lib/forms';
+import { requestT } from '../lib/forms.server';
 import { pageMeta } from '../lib/meta';
-import { apiAction, clearTokenCookie, memberApi, readBody, str } from '../lib/session.server';
+import { apiAction, clearTokenCookie, memberApi } from '../lib/session.server';
 import { useUser } from '../lib/site';
 import { CurrentPasswordInput, useActionResult } from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { focusField, focusFirstError, FormCheck, SubmitButton } from '../components/ui';
+import { FormCheck, SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.leave.title),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Leaves (POST /leave-user), then clears the session and shows the thanks page. */
+const OTHER = 'OTHER';
+/** The API's body, the reason chosen from the nine presets or OTHER with its free text (the API's rules for it). */
+const ZLeaveForm = ZLeaveBody.extend({
+  leaveReason: z.enum([...LEAVE_REASONS, OTHER]),
+  other: ZLeaveBody.shape.leaveReason.optional(),
+});
+const MESSAGES = { password: { required: 'validation.currentPasswordRequired' }, other: { required: 'validation.leaveOther' } };
+const extra = (t: Translate) => (p: Record<string, unknown>) => ({
+  other: p.leaveReason === OTHER && !text(p.other).trim() ? t('validation.leaveOther') : undefined,
+});
+
+/** Leaves (POST /leave-user) with the fields checked as the page checks them, then clears the session and thanks. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readBody(request);
+  const t = requestT(request);
+  const submission = validateForm(await request.formData(), ZLeaveForm, t, { messages: MESSAGES, extra: extra(t) });
+  if (submission.status !== 'success') return { form: submission.reply({ hideFields: ['password'] }) };
+  const { password, leaveReason, other } = submission.value;
   const api = memberApi(request, context);
   const result = await apiAction(request, context, () =>
-    api.leave({ body: { password: str(body.password), leaveTerms: true, leaveReason: str(body.leaveReason) } }),
+    api.leave({ body: { password, leaveTerms: true, leaveReason: leaveReason === OTHER ? (other ?? '') : leaveReason } }),
   );
   if (!result.data.ok) return result;
   const headers = new Headers();
@@ -33,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SCOPE = 'leave';
-const OTHER = 'OTHER';
-type Field = 'leaveTerms' | 'reason' | 'other' | 'password';
 
 /** Leaving: the notice, agreement, one of the 9 reasons or free text, the password, and a last confirmation. */
 export default function Leave() {
@@ -42,56 +58,40 @@ export default function Leave() {
   const user = useUser();
   const alert = useAlert();
   const fetcher = useFetcher<typeof action>();
-  const [agree, setAgree] = useState(false);
-  const [reason, setReason] = useState('');
-  const [other, setOther] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const answer = fetcher.data && 'form' in fetcher.data ? undefined : fetcher.data;
   const [confirming, setConfirming] = useState(false);
-  const clear = (k: Field) => setErrors((e) => ({ ...e, [k]: undefined }));
-
-  useActionResult(fetcher.data, (r) => {
-    if (r.ok) return;
-    if (r.error.code === 'PASSWORD_INCORRECT' || r.error.code === 'LOGIN_FAILED') {
-      setErrors((e) => ({ ...e, password: r.error.message }));
-      focusField(SCOPE, 'password');
-    } else alert.showError(apiErrorOf(r.error));
+  /** The checked form, sent once the member confirms. */
+  const checked = useRef<FormData | null>(null);
+  const { form, fields, report } = useSchemaForm({
+    id: SCOPE,
+    schema: ZLeaveForm,
+    messages: MESSAGES,
+    extra: extra(t),
+    lastResult: fetcher.data && 'form' in fetcher.data ? fetcher.data.form : undefined,
+    onValid: (_, formData) => {
+      checked.current = formData;
+      setConfirming(true);
+    },
   });
+  const reason = text(fields.leaveReason.value);
+  const other = text(fields.other.value);
+  const reasonError = fields.leaveReason.errors?.[0];
+  const otherError = fields.other.errors?.[0];
 
-  const check = () => {
-    const e: Partial<Record<Field, string>> = {};
-    if (!agree) e.leaveTerms = t('validation.leaveTerms');
-    if (!reason) e.reason = t('validation.leaveReason');
-    else if (reason === OTHER && !other.trim()) e.other = t('validation.leaveOther');
-    if (!password) e.password = t('validation.currentPasswordRequired');
-    setErrors(e);
-    const firstReason = `reason-${LEAVE_REASONS[0]}`;
-    const order = ['leaveTerms', 'reason', 'other', 'password'] as const;
-    const first = order.find((k) => e[k]);
-    if (first === 'reason') {
-      focusField(SCOPE, firstReason);
-      return false;
-    }
-    return focusFirstError(SCOPE, e, order);
-  };
+  useActionResult(answer, (r) => {
+    if (r.ok) return;
+    if (r.error.code === 'PASSWORD_INCORRECT' || r.error.code === 'LOGIN_FAILED') report({ password: r.error.message });
+    else alert.showError(apiErrorOf(r.error));
+  });
 
   const leave = () => {
     setConfirming(false);
-    void fetcher.submit({ password, leaveReason: reason === OTHER ? other.trim() : reason }, { method: 'post' });
+    if (checked.current) void fetcher.submit(checked.current, { method: 'post' });
   };
 
   const busy = fetcher.state !== 'idle';
   return (
-    <form
-      noValidate
-      name={SCOPE}
-      className="mypage-panel"
-      data-testid="leave-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (check()) setConfirming(true);
-      }}
-    >
+    <form noValidate={form.noValidate} id={form.id} name={SCOPE} className="mypage-panel" data-testid="leave-form" onSubmit={form.onSubmit}>
       <h2 className="h5 fw-bold mb-3">{t('leave.title')}</h2>
       <section className="leave-notice card bg-body-tertiary border-0 mb-3" aria-labelledby="leave-notice-title">
         <div className="card-body small">
@@ -106,21 +106,9 @@ export default function Leave() {
           </ul>
         </div>
       </section>
-      <FormCheck
-        scope={SCOPE}
-        name="leaveTerms"
-        required
-        label={t('leave.agree')}
-        checked={agree}
-        onCheckedChange={(c) => {
-          setAgree(c);
-          clear('leaveTerms');
-        }}
-        error={errors.leaveTerms}
-        className="mb-4"
-      />
+      <FormCheck scope={SCOPE} name="leaveTerms" field={fields.leaveTerms} required label={t('leave.agree')} className="mb-4" />
 
-      <fieldset className="mb-3" aria-describedby={errors.reason ? 'leave-reason-error' : undefined}>
+      <fieldset className="mb-3" aria-describedby={reasonError ? 'leave-reason-error' : undefined}>
         <legend className="form-label fw-semibold small">
           {t('leave.reasonTitle')}
           <span className="text-danger ms-1" aria-hidden="true">
@@ -131,16 +119,13 @@ export default function Leave() {
           {[...LEAVE_REASONS, OTHER].map((r) => (
             <div className="form-check" key={r}>
               <input
-                className={`form-check-input ${errors.reason ? 'is-invalid' : ''}`}
+                className={`form-check-input ${reasonError ? 'is-invalid' : ''}`}
                 type="radio"
-                name="leaveReason"
+                name={fields.leaveReason.name}
+                key={fields.leaveReason.key}
                 id={`${SCOPE}-reason-${r}`}
                 value={r}
-                checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  clear('reason');
-                }}
+                defaultChecked={fields.leaveReason.initialValue === r}
               />
               <label className="form-check-label" htmlFor={`${SCOPE}-reason-${r}`}>
                 {t(`leave.reasons.${r}`)}
@@ -148,9 +133,9 @@ export default function Leave() {
             </div>
           ))}
         </div>
-        {errors.reason ? (
+        {reasonError ? (
           <p id="leave-reason-error" className="form-input-error text-danger small mt-1 mb-0" role="alert">
-            {errors.reason}
+            {reasonError}
           </p>
         ) : null}
       </fieldset>
@@ -161,21 +146,18 @@ export default function Leave() {
           </label>
           <textarea
             id={`${SCOPE}-other`}
-            name="other"
-            className={`form-control ${errors.other ? 'is-invalid' : ''}`}
+            name={fields.other.name}
+            key={fields.other.key}
+            className={`form-control ${otherError ? 'is-invalid' : ''}`}
             rows={3}
             maxLength={500}
-            value={other}
-            aria-invalid={errors.other ? true : undefined}
-            aria-describedby={errors.other ? `${SCOPE}-other-error` : `${SCOPE}-other-help`}
-            onChange={(e) => {
-              setOther(e.target.value);
-              clear('other');
-            }}
+            defaultValue={text(fields.other.initialValue)}
+            aria-invalid={otherError ? true : undefined}
+            aria-describedby={otherError ? `${SCOPE}-other-error` : `${SCOPE}-other-help`}
           />
-          {errors.other ? (
+          {otherError ? (
             <p id={`${SCOPE}-other-error`} className="form-input-error text-danger small mt-1 mb-0" role="alert">
-              {errors.other}
+              {otherError}
             </p>
           ) : (
             <p id={`${SCOPE}-other-help`} className="form-text small mt-1 mb-0">
@@ -185,17 +167,7 @@ export default function Leave() {
         </div>
       ) : null}
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <CurrentPasswordInput
-        scope={SCOPE}
-        required
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          clear('password');
-        }}
-        error={errors.password}
-        helper={t('leave.passwordHelp')}
-      />
+      <CurrentPasswordInput scope={SCOPE} field={fields.password} required helper={t('leave.passwordHelp')} />
       <SubmitButton busy={busy} busyText={t('leave.leaving')} variant="outline-danger" testId="leave-submit">
         {t('leave.submit')}
       </SubmitButton>

@@ -1,44 +1,55 @@
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { maskMobile, normalizeMobile } from '@podo/contracts/rules';
+import { ZChangeMobileBody, ZValidMobileBody } from '@podo/contracts/accounts';
+import { maskMobile } from '@podo/contracts/rules';
 import type { Route } from './+types/mypage.mobile';
 import { apiErrorOf } from '../lib/api';
-import { formatMobileInput, isCode } from '../lib/account-rules';
+import { formatMobileInput } from '../lib/account-rules';
+import { useSchemaForm, useSubmitAction, validateForm } from '../lib/forms';
+import { requestT } from '../lib/forms.server';
 import { pageMeta } from '../lib/meta';
 import { withIdentityProof } from '../lib/reauth.server';
-import { apiAction, memberApi, readBody, str } from '../lib/session.server';
+import { apiAction, memberApi } from '../lib/session.server';
 import { useUser } from '../lib/site';
-import {
-  CodeInput,
-  CurrentPasswordInput,
-  SendCodeButton,
-  useActionResult,
-  useCodeTimer,
-  useFormErrors,
-  usePublicApi,
-} from '../components/account';
+import { CodeStepFields, CurrentPasswordInput, useActionResult, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { ReauthBox } from '../components/reauth';
-import { focusField, FormInput, LiveMessage, SubmitButton } from '../components/ui';
+import { focusField, SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.changeMobile.title),
   { name: 'robots', content: 'noindex' },
 ];
 
+const MESSAGES = { password: { required: 'validation.currentPasswordRequired' } };
+/** A member with a password types it; one without proves it is them by a social re-authentication instead. */
+const ZWithPassword = ZChangeMobileBody.required({ password: true });
+
 /** With the current password, or for a member without one the re-authentication proof this browser keeps. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readBody(request);
+  const submission = validateForm(await request.formData(), ZChangeMobileBody, requestT(request), { messages: MESSAGES });
+  if (submission.status !== 'success') return { form: submission.reply({ hideFields: ['password'] }) };
+  const { password, ...body } = submission.value;
   return apiAction(request, context, () =>
-    withIdentityProof(request, context, body.password, (proof) =>
-      memberApi(request, context).changeMobile({ body: { mode: 'CERT_MOBILE', mobile: str(body.mobile), code: str(body.code), ...proof } }),
-    ),
+    withIdentityProof(request, context, password, (proof) => memberApi(request, context).changeMobile({ body: { ...body, ...proof } })),
   );
 }
 
 const SCOPE = 'mobile';
-type Field = 'mobile' | 'code' | 'password' | 'reauth';
+const FIELD_OF = {
+  CODE_INVALID: 'code',
+  CODE_EXPIRED: 'code',
+  CODE_ATTEMPTS_EXCEEDED: 'code',
+  CODE_NOT_VERIFIED: 'code',
+  CODE_COOLDOWN: 'mobile',
+  CODE_SEND_LIMIT: 'mobile',
+  PASSWORD_REQUIRED: 'password',
+  PASSWORD_INCORRECT: 'password',
+  LOGIN_LOCKED: 'password',
+  REAUTH_REQUIRED: 'reauth',
+  REAUTH_INVALID: 'reauth',
+};
 
 /**
  * Change the mobile number: the new number gets a code (CERT_MOBILE); the code with the current password (or a
@@ -50,96 +61,56 @@ export default function ChangeMobile() {
   const alert = useAlert();
   const api = usePublicApi();
   const fetcher = useFetcher<typeof action>();
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [news, setNews] = useState<string>();
-  const timer = useCodeTimer();
-  const fieldOf = {
-    CODE_INVALID: 'code',
-    CODE_EXPIRED: 'code',
-    CODE_ATTEMPTS_EXCEEDED: 'code',
-    CODE_NOT_VERIFIED: 'code',
-    CODE_COOLDOWN: 'mobile',
-    CODE_SEND_LIMIT: 'mobile',
-    PASSWORD_REQUIRED: 'password',
-    PASSWORD_INCORRECT: 'password',
-    LOGIN_LOCKED: 'password',
-    REAUTH_REQUIRED: 'reauth',
-    REAUTH_INVALID: 'reauth',
-  } as const;
-  const { errors, setErrors, setError, showApiError } = useFormErrors<Field>(SCOPE, fieldOf);
-  const mobileNorm = normalizeMobile(mobile);
-  const [password, setPassword] = useState('');
+  const answer = fetcher.data && 'form' in fetcher.data ? undefined : fetcher.data;
   const [reauthed, setReauthed] = useState(false);
-  const onReauthed = useCallback(() => {
-    setReauthed(true);
-    setError('reauth', undefined);
-  }, [setError]);
+  const step = useCodeStep({ onError: (e) => showApiError(e) });
+  const submitAs = useSubmitAction(SCOPE, () => (step.sent ? 'change' : 'send'));
+  const { form, fields, report } = useSchemaForm<typeof ZChangeMobileBody, 'reauth'>({
+    id: SCOPE,
+    schema: (user?.hasPassword ? ZWithPassword : ZChangeMobileBody) as typeof ZChangeMobileBody,
+    messages: MESSAGES,
+    lastResult: fetcher.data && 'form' in fetcher.data ? fetcher.data.form : undefined,
+    // Sending a code needs the number only (the API's check of a number); the change needs everything.
+    schemaFor: () => (submitAs.current() === 'send' ? ZValidMobileBody : user?.hasPassword ? ZWithPassword : ZChangeMobileBody),
+    extra: (p) => ({
+      mobile: user?.mobile && p.mobile === user.mobile ? t('changeMobile.same') : undefined,
+      reauth: submitAs.current() === 'change' && user && !user.hasPassword && !reauthed ? t('reauth.required') : undefined,
+    }),
+    onValid: (v, formData) => {
+      if (submitAs.current() === 'send') void send(v.mobile);
+      else void fetcher.submit(formData, { method: 'post' });
+    },
+  });
+  const showApiError = useApiErrors(report, FIELD_OF);
+  const onReauthed = useCallback(() => setReauthed(true), []);
 
-  useActionResult(fetcher.data, (r) => {
+  useActionResult(answer, (r) => {
     if (r.ok) {
       alert.open(r.message || t('changeMobile.done'));
-      setMobile('');
-      setCode('');
-      setPassword('');
+      form.reset();
       setReauthed(false);
-      setNews(undefined);
-      timer.reset();
+      step.reset();
       return;
     }
     if (r.error.code === 'REAUTH_REQUIRED' || r.error.code === 'REAUTH_INVALID') setReauthed(false);
     showApiError(apiErrorOf(r.error));
   });
 
-  const send = async () => {
-    if (!mobileNorm) {
-      setErrors({ mobile: mobile ? t('validation.mobile') : t('validation.mobileRequired') });
-      return focusField(SCOPE, 'mobile');
-    }
-    if (user?.mobile === mobileNorm) {
-      setErrors({ mobile: t('changeMobile.same') });
-      return focusField(SCOPE, 'mobile');
-    }
-    setBusy(true);
-    try {
-      const r = await api.sendCode({ body: { mode: 'CERT_MOBILE', mobile: mobileNorm } });
-      timer.started(r.data, 180);
-      setCode('');
-      setNews(r.message || t('code.sent'));
+  const send = async (mobile: string) => {
+    if (await step.send(() => api.sendCode({ body: { mode: 'CERT_MOBILE', mobile } }))) {
+      form.reset({ name: 'code' });
       focusField(SCOPE, 'code');
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
     }
-  };
-
-  const change = () => {
-    if (!mobileNorm) return void send();
-    if (!isCode(code)) {
-      setError('code', t('validation.code'));
-      return focusField(SCOPE, 'code');
-    }
-    if (user?.hasPassword && !password) {
-      setError('password', t('validation.currentPasswordRequired'));
-      return focusField(SCOPE, 'password');
-    }
-    if (user && !user.hasPassword && !reauthed) return setError('reauth', t('reauth.required'));
-    void fetcher.submit(user?.hasPassword ? { mobile: mobileNorm, code, password } : { mobile: mobileNorm, code }, { method: 'post' });
   };
 
   return (
     <form
-      noValidate
+      noValidate={form.noValidate}
+      id={form.id}
       name={SCOPE}
       className="mypage-panel"
       data-testid="mobile-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (timer.sent) change();
-        else void send();
-      }}
+      onSubmit={form.onSubmit}
     >
       <h2 className="h5 fw-bold mb-2">{t('changeMobile.title')}</h2>
       <p className="small text-body-secondary">
@@ -147,58 +118,47 @@ export default function ChangeMobile() {
       </p>
       {user && !user.hasPassword ? (
         // First, so that the whole-page flow of phones (which leaves this page) comes before anything is typed.
-        <ReauthBox user={user} returnTo="/mypage/mobile" confirmed={reauthed} onConfirmed={onReauthed} error={errors.reauth} />
-      ) : null}
-      <FormInput
-        scope={SCOPE}
-        name="mobile"
-        type="tel"
-        label={t('field.newMobile')}
-        required
-        inputMode="numeric"
-        autoComplete="tel-national"
-        placeholder="010-1234-5678"
-        value={mobile}
-        onValueChange={(v) => {
-          setMobile(formatMobileInput(v));
-          setError('mobile', undefined);
-        }}
-        error={errors.mobile}
-        onEnter={() => void send()}
-        addon={<SendCodeButton sent={timer.sent} resendIn={timer.resendIn} busy={busy} onClick={() => void send()} testId="mobile-send" />}
-      />
-      {timer.sent ? (
-        <CodeInput
-          scope={SCOPE}
-          value={code}
-          onValueChange={(v) => {
-            setCode(v);
-            setError('code', undefined);
-          }}
-          error={errors.code}
-          expiresIn={timer.expiresIn}
-          expired={timer.expired}
-          onConfirm={change}
-          noConfirmButton
+        <ReauthBox
+          user={user}
+          returnTo="/mypage/mobile"
+          confirmed={reauthed}
+          onConfirmed={onReauthed}
+          error={reauthed ? undefined : fields.reauth.errors?.[0]}
         />
       ) : null}
-      {timer.sent && user?.hasPassword ? (
+      <input type="hidden" name="mode" value="CERT_MOBILE" />
+      <CodeStepFields
+        scope={SCOPE}
+        step={step}
+        target="mobile"
+        targetField={fields.mobile}
+        targetProps={{
+          type: 'tel',
+          label: t('field.newMobile'),
+          required: true,
+          inputMode: 'numeric',
+          autoComplete: 'tel-national',
+          placeholder: '010-1234-5678',
+          format: formatMobileInput,
+        }}
+        code={fields.code}
+        noConfirmButton
+        onSend={() => submitAs.run('send')}
+        onConfirm={() => submitAs.run('change')}
+        sendTestId="mobile-send"
+        newsTestId="mobile-news"
+      />
+      {step.sent && user?.hasPassword ? (
         <CurrentPasswordInput
           scope={SCOPE}
+          field={fields.password}
           required
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setError('password', undefined);
-          }}
-          error={errors.password}
           helper={t('changeMobile.passwordHelp')}
-          onEnter={change}
+          onEnter={() => submitAs.run('change')}
         />
       ) : null}
-      <LiveMessage message={news} testId="mobile-news" />
-      {timer.sent ? <p className="small text-body-secondary">{t('changeMobile.notice')}</p> : null}
-      {timer.sent ? (
+      {step.sent ? <p className="small text-body-secondary">{t('changeMobile.notice')}</p> : null}
+      {step.sent ? (
         <SubmitButton busy={fetcher.state !== 'idle'} busyText={t('form.saving')} testId="mobile-submit">
           {t('changeMobile.submit')}
         </SubmitButton>

@@ -1,40 +1,55 @@
-import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZChangePasswordBody } from '@podo/contracts/accounts';
 import { PASSWORD_CAMPAIGN_DAYS } from '@podo/contracts/rules';
 import type { Route } from './+types/mypage.password';
 import { apiErrorOf } from '../lib/api';
-import { formatDate, passwordErrors } from '../lib/account-rules';
+import { formatDate } from '../lib/account-rules';
+import { confirmCheck, useSchemaForm, validateForm, type Translate } from '../lib/forms';
+import { requestT } from '../lib/forms.server';
 import { pageMeta } from '../lib/meta';
-import { apiAction, memberApi, readBody, str, tokenCookie } from '../lib/session.server';
+import { apiAction, memberApi, tokenCookie } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
-import { useActionResult } from '../components/account';
+import { CurrentPasswordInput, useActionResult } from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { NewPasswordFields } from '../components/password-fields';
-import { focusField, focusFirstError, FormInput, SubmitButton } from '../components/ui';
+import { SubmitButton } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.changePassword.title),
   { name: 'robots', content: 'noindex' },
 ];
 
+/** The API's body (the member's e-mail is added by the action) with the confirmation of the new password. */
+const ZPasswordForm = ZChangePasswordBody.omit({ email: true }).extend({ passwordConfirm: z.string() });
+const MESSAGES = { password: { required: 'validation.currentPasswordRequired' } };
+/** What the schema cannot say: the confirmation matches, and the new password is not the current one. */
+const extra = (t: Translate) => (p: Record<string, unknown>) => ({
+  ...confirmCheck(t, 'newPassword')(p),
+  newPassword: p.newPassword && p.newPassword === p.password ? t('validation.passwordSame') : undefined,
+});
+
 /**
  * Changes the password (the API answers a fresh token: earlier ones stop working, so it replaces the cookie), or,
- * with intent 'snooze', postpones the password-change campaign.
+ * with intent 'snooze', postpones the password-change campaign. The fields are checked as the page checks them.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readBody(request);
+  const formData = await request.formData();
   const api = memberApi(request, context);
-  if (str(body.intent) === 'snooze') return apiAction(request, context, () => api.snoozePasswordCampaign());
+  if (formData.get('intent') === 'snooze') return apiAction(request, context, () => api.snoozePasswordCampaign());
+  const t = requestT(request);
+  const submission = validateForm(formData, ZPasswordForm, t, { messages: MESSAGES, extra: extra(t) });
+  if (submission.status !== 'success') return { form: submission.reply({ hideFields: ['password', 'newPassword', 'passwordConfirm'] }) };
+  const v = submission.value;
   return apiAction(request, context, async () => {
     const { data: me } = await api.me();
-    const r = await api.changePassword({ body: { email: me.email, password: str(body.password), newPassword: str(body.newPassword) } });
+    const r = await api.changePassword({ body: { email: me.email, password: v.password, newPassword: v.newPassword } });
     return { message: r.message, setCookie: r.data?.accessToken ? [tokenCookie(context, r.data)] : [] };
   });
 }
 
 const SCOPE = 'password';
-type Field = 'current' | 'password' | 'passwordConfirm';
 
 export default function ChangePassword() {
   const { t } = useTranslation();
@@ -42,51 +57,40 @@ export default function ChangePassword() {
   const user = useUser();
   const alert = useAlert();
   const fetcher = useFetcher<typeof action>();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordConfirm, setPasswordConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const clear = (k: Field) => setErrors((e) => ({ ...e, [k]: undefined }));
+  const answer = fetcher.data && 'form' in fetcher.data ? undefined : fetcher.data;
+  const { form, fields, report } = useSchemaForm({
+    id: SCOPE,
+    schema: ZPasswordForm,
+    messages: MESSAGES,
+    extra: extra(t),
+    lastResult: fetcher.data && 'form' in fetcher.data ? fetcher.data.form : undefined,
+    onValid: (_, formData) => void fetcher.submit(formData, { method: 'post' }),
+  });
 
-  useActionResult(fetcher.data, (r) => {
+  useActionResult(answer, (r) => {
     if (r.ok) {
-      setCurrent('');
-      setPassword('');
-      setPasswordConfirm('');
+      form.reset();
       alert.open(r.message || t('changePassword.done'));
       return;
     }
-    const field: Field | undefined =
+    const field =
       r.error.code === 'PASSWORD_INCORRECT'
-        ? 'current'
+        ? 'password'
         : r.error.code === 'PASSWORD_TOO_COMMON' || r.error.code === 'PASSWORD_SAME'
-          ? 'password'
+          ? 'newPassword'
           : undefined;
-    if (field) {
-      setErrors((e) => ({ ...e, [field]: r.error.message }));
-      focusField(SCOPE, field);
-    } else alert.showError(apiErrorOf(r.error));
+    if (field) report({ [field]: r.error.message });
+    else alert.showError(apiErrorOf(r.error));
   });
-
-  const submit = () => {
-    const e: Partial<Record<Field, string>> = { ...passwordErrors(t, password, passwordConfirm) };
-    if (!current) e.current = t('validation.currentPasswordRequired');
-    else if (password && current === password) e.password = t('validation.passwordSame');
-    setErrors(e);
-    if (!focusFirstError(SCOPE, e, ['current', 'password', 'passwordConfirm'])) return;
-    void fetcher.submit({ password: current, newPassword: password }, { method: 'post', encType: 'application/json' });
-  };
 
   return (
     <form
-      noValidate
+      noValidate={form.noValidate}
+      id={form.id}
       name={SCOPE}
       className="mypage-panel"
       data-testid="password-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={form.onSubmit}
     >
       <h2 className="h5 fw-bold mb-2">{t('changePassword.title')}</h2>
       <p className="small text-body-secondary">{t('changePassword.lead', { days: PASSWORD_CAMPAIGN_DAYS })}</p>
@@ -97,35 +101,12 @@ export default function ChangePassword() {
       ) : null}
       {/* The account name for password managers. */}
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormInput
-        scope={SCOPE}
-        name="current"
-        type="password"
-        label={t('field.currentPassword')}
-        required
-        autoComplete="current-password"
-        maxLength={200}
-        value={current}
-        onValueChange={(v) => {
-          setCurrent(v);
-          clear('current');
-        }}
-        error={errors.current}
-      />
+      <CurrentPasswordInput scope={SCOPE} name="current" field={fields.password} required />
       <NewPasswordFields
         scope={SCOPE}
-        password={password}
-        passwordConfirm={passwordConfirm}
-        onPassword={(v) => {
-          setPassword(v);
-          clear('password');
-        }}
-        onConfirm={(v) => {
-          setPasswordConfirm(v);
-          clear('passwordConfirm');
-        }}
-        errors={errors}
-        onEnter={submit}
+        password={fields.newPassword}
+        passwordConfirm={fields.passwordConfirm}
+        onEnter={() => document.forms.namedItem(SCOPE)?.requestSubmit()}
       />
       <SubmitButton busy={fetcher.state !== 'idle'} busyText={t('form.saving')} testId="password-submit">
         {t('changePassword.submit')}

@@ -1,33 +1,25 @@
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  BUSINESS_REVIEW_FIELDS,
-  formatBusinessNumber,
-  isAdultBirthday,
-  isValidBirthday,
-  isValidBusinessNumber,
-  maskMobile,
-  normalizeBusinessNumber,
-  type BusinessType,
-} from '@podo/contracts/rules';
-import { ZChangeUserBody, type TMe } from '@podo/contracts/accounts';
+import { z } from 'zod';
+import { BUSINESS_REVIEW_FIELDS, formatBusinessNumber, maskMobile, normalizeBusinessNumber } from '@podo/contracts/rules';
+import { ZBusinessInput, ZChangeUserBody, type TMe } from '@podo/contracts/accounts';
 import type { Route } from './+types/mypage.profile';
-import type { z } from 'zod';
 import { apiErrorOf } from '../lib/api';
-import { formatBytes, formatDate, isEmail } from '../lib/account-rules';
+import { formatBytes, formatDate } from '../lib/account-rules';
+import { subfields, text, useSchemaForm } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
 import { withIdentityProof } from '../lib/reauth.server';
 import { apiAction, checked, memberApi, readBody } from '../lib/session.server';
 import { useRoot, useUser } from '../lib/site';
-import { CurrentPasswordInput, useActionResult } from '../components/account';
-import { BusinessFields } from '../components/business-fields';
+import { CurrentPasswordInput, useActionResult, useApiErrors } from '../components/account';
+import { BusinessFields, type BusinessField } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { FileIcon } from '../components/icons';
 import { ReauthBox } from '../components/reauth';
 import { LogoutEverywhere } from '../components/logout-everywhere';
-import { focusField, focusFirstError, FormCheck, FormInput, SubmitButton } from '../components/ui';
+import { FormCheck, FormInput, SubmitButton } from '../components/ui';
 import { SiteLink } from '../components/site-link';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -47,19 +39,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SCOPE = 'profile';
-type Field =
-  | 'fullName'
-  | 'birthday'
-  | 'companyName'
-  | 'businessNumber'
-  | 'representative'
-  | 'businessType'
-  | 'taxEmail'
-  | 'certificate'
-  | 'password'
-  | 'reauth';
-const PASSWORD_ERRORS = new Set(['PASSWORD_REQUIRED', 'PASSWORD_INCORRECT', 'LOGIN_LOCKED']);
+const FIELD_OF: Record<string, string> = {
+  FILE_REQUIRED: 'certificateFileId',
+  FILE_TYPE_NOT_ALLOWED: 'certificateFileId',
+  PASSWORD_REQUIRED: 'password',
+  PASSWORD_INCORRECT: 'password',
+  LOGIN_LOCKED: 'password',
+  REAUTH_REQUIRED: 'reauth',
+  REAUTH_INVALID: 'reauth',
+};
 const REAUTH_ERRORS = new Set(['REAUTH_REQUIRED', 'REAUTH_INVALID']);
+
+/**
+ * The API's body as the page edits it: the name is always there, and a member with business details edits all of
+ * them (the registration number only before approval).
+ */
+function profileSchema(user: TMe) {
+  const editableNumber = user.status === 'PENDING' || user.status === 'REJECTED';
+  return ZChangeUserBody.extend({
+    fullName: ZChangeUserBody.shape.fullName.unwrap(),
+    business: user.business ? (editableNumber ? ZBusinessInput : ZBusinessInput.omit({ businessNumber: true })) : z.undefined(),
+  });
+}
 
 /** Profile edit: name, birthday, marketing consent, business details; number and certificate only before approval. */
 export default function Profile() {
@@ -82,116 +83,95 @@ function ProfileForm({ user }: { user: TMe }) {
   const editableNumber = user.status === 'PENDING' || user.status === 'REJECTED';
   // An approved buyer edits what they asked for: the approved details with the changes waiting for review.
   const requested = b ? { ...b, ...(b.pendingChanges ?? {}) } : null;
-  const [f, setF] = useState({
-    fullName: user.fullName,
-    birthday: user.birthday ?? '',
-    agreeMarketing: user.marketingAgreed,
-    companyName: requested?.companyName ?? '',
-    businessNumber: b ? formatBusinessNumber(b.businessNumber) : '',
-    representative: requested?.representative ?? '',
-    businessType: (requested?.businessType ?? '') as BusinessType | '',
-    taxEmail: requested?.taxEmail ?? '',
-  });
-  // The current password (or, without one, a social re-authentication) goes with a business change.
-  const [password, setPassword] = useState('');
+  // Without a password, a social re-authentication goes with a business change.
   const [reauthed, setReauthed] = useState(false);
-  const onReauthed = useCallback(() => {
-    setReauthed(true);
-    setErrors((e) => ({ ...e, reauth: undefined }));
-  }, []);
+  const onReauthed = useCallback(() => setReauthed(true), []);
   const [certificate, setCertificate] = useState<UploadedFile | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = <K extends keyof typeof f>(k: K, v: (typeof f)[K]) => {
-    setF((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  const [uploadError, setUploadError] = useState<string>();
+  const [schema] = useState(() => profileSchema(user));
+  type Value = z.output<typeof schema>;
+  /** A change of the business details or certificate needs the password (or a re-authentication). */
+  const businessChanged = (business: Partial<Record<string, unknown>> | undefined) =>
+    !!requested &&
+    (text(business?.companyName).trim() !== requested.companyName ||
+      text(business?.representative).trim() !== requested.representative ||
+      text(business?.businessType) !== requested.businessType ||
+      text(business?.taxEmail).trim().toLowerCase() !== requested.taxEmail ||
+      (editableNumber && normalizeBusinessNumber(text(business?.businessNumber)) !== requested.businessNumber) ||
+      !!certificate);
+  const { form, fields, report } = useSchemaForm<typeof schema, 'reauth'>({
+    id: SCOPE,
+    schema,
+    messages: { password: { required: 'validation.currentPasswordRequired' }, taxEmail: { required: 'validation.email' } },
+    defaultValue: {
+      fullName: user.fullName,
+      birthday: user.birthday ?? '',
+      agreeMarketing: user.marketingAgreed ? 'on' : '',
+      ...(requested
+        ? {
+            business: {
+              companyName: requested.companyName,
+              businessNumber: formatBusinessNumber(requested.businessNumber),
+              representative: requested.representative,
+              businessType: requested.businessType,
+              taxEmail: requested.taxEmail,
+            },
+          }
+        : {}),
+    },
+    extra: (p) => {
+      const changed = businessChanged(p.business as Record<string, unknown> | undefined);
+      return {
+        password: changed && user.hasPassword && !p.password ? t('validation.currentPasswordRequired') : undefined,
+        reauth: changed && !user.hasPassword && !reauthed ? t('reauth.required') : undefined,
+      };
+    },
+    onValid: (v) => submit(v),
+  });
+  const showApiError = useApiErrors(report, FIELD_OF);
+  const business = subfields<BusinessField>(fields.business);
 
   useActionResult(fetcher.data, (r) => {
     if (r.ok) {
       setCertificate(null);
-      setPassword('');
       setReauthed(false);
+      form.reset({ name: 'password' });
       alert.open(r.message || t('profile.saved'));
       return;
     }
     if (r.error.code && REAUTH_ERRORS.has(r.error.code)) setReauthed(false);
-    const field: Field | undefined =
-      r.error.code === 'FILE_REQUIRED' || r.error.code === 'FILE_TYPE_NOT_ALLOWED'
-        ? 'certificate'
-        : r.error.code && PASSWORD_ERRORS.has(r.error.code)
-          ? 'password'
-          : r.error.code && REAUTH_ERRORS.has(r.error.code)
-            ? 'reauth'
-            : undefined;
-    if (field && r.error.status < 500) {
-      setErrors((e) => ({ ...e, [field]: r.error.message }));
-      focusField(SCOPE, field);
-    } else alert.showError(apiErrorOf(r.error));
+    showApiError(apiErrorOf(r.error));
   });
 
-  const submit = () => {
-    const e: Partial<Record<Field, string>> = {};
-    if (!f.fullName.trim()) e.fullName = t('validation.nameRequired');
-    if (f.birthday && !isValidBirthday(f.birthday)) e.birthday = t('validation.birthday');
-    else if (f.birthday && !isAdultBirthday(f.birthday)) e.birthday = t('validation.birthdayAdult');
-    // A change of the business details or certificate needs the password (or a re-authentication) and sends a
-    // rejected application back to review; the API stores the tax e-mail in lower case.
-    const businessChanged =
-      !!requested &&
-      (f.companyName.trim() !== requested.companyName ||
-        f.representative.trim() !== requested.representative ||
-        f.businessType !== requested.businessType ||
-        f.taxEmail.trim().toLowerCase() !== requested.taxEmail ||
-        normalizeBusinessNumber(f.businessNumber) !== requested.businessNumber ||
-        !!certificate);
-    if (businessChanged && user.hasPassword && !password) e.password = t('validation.currentPasswordRequired');
-    if (businessChanged && !user.hasPassword && !reauthed) e.reauth = t('reauth.required');
-    if (b) {
-      if (!f.companyName.trim()) e.companyName = t('validation.companyRequired');
-      if (editableNumber && !isValidBusinessNumber(f.businessNumber)) e.businessNumber = t('validation.businessNumber');
-      if (!f.representative.trim()) e.representative = t('validation.representativeRequired');
-      if (!f.businessType) e.businessType = t('validation.businessType');
-      if (!isEmail(f.taxEmail)) e.taxEmail = t('validation.email');
-    }
-    setErrors(e);
-    const order = ['fullName', 'birthday', 'companyName', 'businessNumber', 'representative', 'businessType', 'taxEmail', 'password'];
-    if (!focusFirstError(SCOPE, e, order) || e.reauth) return;
+  const submit = (v: Value) => {
+    const changed = businessChanged(v.business);
     const body: z.input<typeof ZChangeUserBody> = {
-      fullName: f.fullName.trim(),
-      agreeMarketing: f.agreeMarketing,
-      ...(f.birthday ? { birthday: f.birthday } : {}),
+      fullName: v.fullName,
+      // An unticked box sends nothing, which the API reads as 'no change': say no explicitly.
+      agreeMarketing: v.agreeMarketing ?? false,
+      ...(v.birthday ? { birthday: v.birthday } : {}),
+      ...(v.business ? { business: v.business } : {}),
+      ...(editableNumber && certificate ? { certificateFileId: certificate.id } : {}),
+      ...(changed && user.hasPassword ? { password: v.password } : {}),
     };
-    if (b) {
-      body.business = {
-        companyName: f.companyName.trim(),
-        representative: f.representative.trim(),
-        taxEmail: f.taxEmail.trim(),
-        ...(f.businessType ? { businessType: f.businessType } : {}),
-        ...(editableNumber ? { businessNumber: normalizeBusinessNumber(f.businessNumber) } : {}),
-      };
-    }
-    if (editableNumber && certificate) body.certificateFileId = certificate.id;
-    if (businessChanged && user.hasPassword) body.password = password;
     const personalChanged =
-      f.fullName.trim() !== user.fullName || f.birthday !== (user.birthday ?? '') || f.agreeMarketing !== user.marketingAgreed;
-    if (user.status === 'REJECTED' && !businessChanged && !personalChanged) {
+      v.fullName !== user.fullName || (v.birthday ?? '') !== (user.birthday ?? '') || (v.agreeMarketing ?? false) !== user.marketingAgreed;
+    if (user.status === 'REJECTED' && !changed && !personalChanged) {
       alert.open(t('profile.resubmitNeedsChange'));
       return;
     }
-    void fetcher.submit(body as Record<string, never>, { method: 'post', encType: 'application/json' });
+    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
 
   const busy = fetcher.state !== 'idle';
   return (
     <form
-      noValidate
+      noValidate={form.noValidate}
+      id={form.id}
       name={SCOPE}
       className="mypage-panel"
       data-testid="profile-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={form.onSubmit}
     >
       <h2 className="h5 fw-bold mb-3">{t('profile.title')}</h2>
       {user.status === 'REJECTED' ? (
@@ -245,33 +225,29 @@ function ProfileForm({ user }: { user: TMe }) {
         <FormInput
           scope={SCOPE}
           name="fullName"
+          field={fields.fullName}
           label={t('field.fullName')}
           required
           autoComplete="name"
           maxLength={50}
-          value={f.fullName}
-          onValueChange={(v) => set('fullName', v)}
-          error={errors.fullName}
         />
         <FormInput
           scope={SCOPE}
           name="birthday"
+          field={fields.birthday}
           label={t('field.birthday')}
           inputMode="numeric"
           autoComplete="bday"
           placeholder="19990101"
           maxLength={10}
-          value={f.birthday}
-          onValueChange={(v) => set('birthday', v.replace(/\D/g, '').slice(0, 8))}
-          error={errors.birthday}
+          format={(v) => v.replace(/\D/g, '').slice(0, 8)}
           helper={t('signup.birthdayHelp')}
         />
         <FormCheck
           scope={SCOPE}
           name="agreeMarketing"
+          field={fields.agreeMarketing}
           label={t('signup.agreeMarketing')}
-          checked={f.agreeMarketing}
-          onCheckedChange={(c) => set('agreeMarketing', c)}
           helper={t('signup.marketingHelp')}
         />
       </fieldset>
@@ -282,15 +258,19 @@ function ProfileForm({ user }: { user: TMe }) {
           {user.status === 'APPROVED' ? <p className="small text-body-secondary">{t('profile.reviewNote')}</p> : null}
           {user.hasPassword ? null : (
             // First, so that the whole-page flow of phones (which leaves this page) comes before anything is typed.
-            <ReauthBox user={user} returnTo="/mypage/profile" confirmed={reauthed} onConfirmed={onReauthed} error={errors.reauth} />
+            <ReauthBox
+              user={user}
+              returnTo="/mypage/profile"
+              confirmed={reauthed}
+              onConfirmed={onReauthed}
+              error={reauthed ? undefined : fields.reauth.errors?.[0]}
+            />
           )}
           <BusinessFields
             scope={SCOPE}
-            values={f}
-            onChange={(k, v) => set(k, v as never)}
-            errors={errors}
-            onNumberError={(m) => setErrors((e) => ({ ...e, businessNumber: m }))}
-            numberEditable={editableNumber}
+            fields={business}
+            onNumberBlur={() => form.validate({ name: business.businessNumber.name })}
+            lockedNumber={editableNumber ? undefined : formatBusinessNumber(b.businessNumber)}
           />
           <div className="mb-3">
             <span className="form-label fw-semibold small d-block">{t('profile.currentCertificate')}</span>
@@ -320,24 +300,13 @@ function ProfileForm({ user }: { user: TMe }) {
               value={certificate}
               onChange={(file) => {
                 setCertificate(file);
-                setErrors((e) => ({ ...e, certificate: undefined }));
+                setUploadError(undefined);
               }}
-              error={errors.certificate}
-              onErrorChange={(m) => setErrors((e) => ({ ...e, certificate: m }))}
+              error={uploadError ?? fields.certificateFileId.errors?.[0]}
+              onErrorChange={setUploadError}
             />
           ) : null}
-          {user.hasPassword ? (
-            <CurrentPasswordInput
-              scope={SCOPE}
-              value={password}
-              onChange={(v) => {
-                setPassword(v);
-                setErrors((e) => ({ ...e, password: undefined }));
-              }}
-              error={errors.password}
-              helper={t('profile.passwordHelp')}
-            />
-          ) : null}
+          {user.hasPassword ? <CurrentPasswordInput scope={SCOPE} field={fields.password} helper={t('profile.passwordHelp')} /> : null}
         </fieldset>
       ) : null}
 
