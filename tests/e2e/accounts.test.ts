@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE } from '../helpers/browser';
+import { DESKTOP, hydrated, launchBrowser, MOBILE } from '../helpers/browser';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth';
 import { startProductServer, type ProductServer } from '../helpers/product-server';
 import { startSmsServer, type TestSmsServer } from '../helpers/sms-server';
@@ -102,14 +102,6 @@ async function open(viewport = DESKTOP) {
   /** The distinct expected 4xx answers, sorted. */
   const seen4xx = () => [...new Set(client4xx)].sort();
   return { context, page, errors, seen4xx };
-}
-
-/** Waits until React has hydrated the element (its props are attached), so typing and Enter go through React. */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return !!el && (document.documentElement.dataset.hydrated === 'true' || Object.keys(el).some((k) => k.startsWith('__reactProps')));
-  }, selector);
 }
 
 const text = (page: Page, selector: string) => page.locator(selector).textContent();

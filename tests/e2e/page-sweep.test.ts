@@ -52,11 +52,14 @@ const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   const [productId, wineryId] = await Promise.all([firstId('/api/v1/brand/wines/products?size=1'), firstId('/api/v1/wineries?size=1')]);
-  const found = sweepCases({ productId, wineryId });
-  expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
-  cases = found.cases.filter((c) => !only || only.some((o) => c.url.startsWith(o)));
   tokens.pending = await login('pending');
   tokens.buyer = await login('buyer');
+  const latest = await fetch(`${base}/api/v1/commerce/orders/latest`, { method: 'POST', headers: { authorization: `Bearer ${tokens.buyer}` } });
+  expect(latest.status, 'the demo buyer has orders').toBe(200);
+  const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
+  const found = sweepCases({ productId, wineryId, oid });
+  expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
+  cases = found.cases.filter((c) => !only || only.some((o) => c.url.startsWith(o)));
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
 });

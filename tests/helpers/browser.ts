@@ -33,3 +33,11 @@ export async function openPage(browser: Browser, opts: { viewport?: { width: num
   });
   return { context, page, errors };
 }
+
+/** Waits until React has hydrated the element (its props are attached), so clicks and typing go through React. */
+export async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && (document.documentElement.dataset.hydrated === 'true' || Object.keys(el).some((k) => k.startsWith('__reactProps')));
+  }, selector);
+}

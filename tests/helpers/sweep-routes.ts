@@ -69,7 +69,14 @@ const visitorsOnly: Record<Role, Outcome> = {
 export interface SampleIds {
   productId: number;
   wineryId: number;
+  /** An order of the demo buyer. */
+  oid: string;
 }
+
+/** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
+const buyersOnly = membersOnly;
+/** One order of the buyer: a visitor logs in first, anyone else finds no such order. */
+const buyersOrder = (path: string): Record<Role, Outcome> => ({ ...membersOnly(path), pending: { status: 404 } });
 
 /**
  * The URLs visited for each route pattern. A pattern without parameters is visited as is and must answer 200 to
@@ -112,6 +119,13 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/account/signup': [{ url: '/account/signup', expect: visitorsOnly }],
     '/account/logout': [{ url: '/account/logout', expect: all({ status: 200, landsOn: '/' }), endsSession: true }],
     '/*': [{ url: '/this-page-does-not-exist', expect: notFound }],
+    '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],
+    '/checkout': [{ url: '/checkout', expect: buyersOnly('/checkout') }],
+    '/order/complete/:oid': [{ url: `/order/complete/${ids.oid}`, expect: buyersOrder(`/order/complete/${ids.oid}`) }],
+    '/mypage/orders/:oid': [
+      { url: `/mypage/orders/${ids.oid}`, expect: buyersOrder(`/mypage/orders/${ids.oid}`) },
+      { url: '/mypage/orders/20990101-999999', expect: { ...buyersOrder('/mypage/orders/20990101-999999'), buyer: { status: 404 } } },
+    ],
   };
   const cases: SweepCase[] = [];
   const unlisted: string[] = [];

@@ -121,6 +121,9 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not no-referrer: with it browsers send `Origin: null` on same-site form posts, and a form sent without
+    // JavaScript fails React Router's cross-site check. same-origin still tells other sites nothing.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
   const withNonce = (value: string, at: number, nonce: string) =>

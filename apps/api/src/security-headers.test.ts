@@ -32,7 +32,7 @@ function expectSecure(headers: Record<string, unknown>, what: string) {
   );
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('SAMEORIGIN');
-  expect(headers['referrer-policy'], what).toBe('no-referrer');
+  expect(headers['referrer-policy'], what).toBe('same-origin');
   expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
   expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(headers['x-permitted-cross-domain-policies'], what).toBe('none');

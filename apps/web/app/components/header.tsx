@@ -48,13 +48,7 @@ function AccountLinks({ user, onNavigate }: { user: TMe | null; onNavigate?: () 
     return (
       <>
         {buyer ? (
-          <Link
-            to="/cart"
-            onClick={onNavigate}
-            className="header-cart"
-            data-testid="header-cart"
-            aria-label={t('commerce.cartLink', { count: user.cartCount })}
-          >
+          <Link to="/cart" onClick={onNavigate} className="header-cart" data-testid="header-cart">
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
                 d="M3 4h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"

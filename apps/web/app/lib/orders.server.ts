@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '@podo/contracts';
 import { ApiError } from './api';
+import { notFound } from './catalog.server';
 import { memberApi } from './session.server';
 
 /** Lists of orders for both /mypage/orders (status tabs) and /mypage/cancellations. */
@@ -20,3 +21,13 @@ export async function ordersLoader(request: Request, context: AppLoadContext, ca
 }
 
 export type OrdersData = Awaited<ReturnType<typeof ordersLoader>>;
+
+/** An order page: someone else's order, an unknown number or a member who cannot order all see "not found". */
+export async function loadOrder(request: Request, context: AppLoadContext, oid: string) {
+  try {
+    return (await memberApi(request, context).order({ params: { oid } })).data;
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 404 || e.code === 'NOT_APPROVED' || e.code === 'VALIDATION_FAILED')) throw notFound();
+    throw e;
+  }
+}

@@ -209,10 +209,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                             onChange={() => setIdShip(String(s.id))}
                           />
                           <span>
-                            <strong>{s.fullName}</strong>{' '}
+                            <strong translate="no">{s.fullName}</strong>{' '}
                             {s.defaultShip ? <span className="badge-soft">{t('commerce.ships.default')}</span> : null}
                             <br />
-                            <span className="small">
+                            <span className="small" lang="ko">
                               ({s.postalCode}) {s.address1} {s.address2}
                             </span>
                             <br />

@@ -62,7 +62,10 @@ export default function MyCash({ loaderData }: Route.ComponentProps) {
                     <tr key={e.id}>
                       <td>{kstDateTime(e.createdAt, lang, false)}</td>
                       <td>{e.typeName}</td>
-                      <td>{e.oid ? <FastLink to={`/mypage/orders/${e.oid}`}>{e.oid}</FastLink> : e.memo}</td>
+                      {/* The importer's note is written in Korean. */}
+                      <td lang={e.oid ? undefined : 'ko'}>
+                        {e.oid ? <FastLink to={`/mypage/orders/${e.oid}`}>{e.oid}</FastLink> : e.memo}
+                      </td>
                       <td className={`num ${e.amount < 0 ? 'text-danger' : 'text-success'}`}>
                         {e.amount > 0 ? '+' : '−'}
                         {formatKrw(Math.abs(e.amount), lang)}

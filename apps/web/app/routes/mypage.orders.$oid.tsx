@@ -3,6 +3,7 @@ import { Form, redirect, useActionData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/mypage.orders.$oid';
 import { pageMeta } from '../lib/meta';
+import { loadOrder } from '../lib/orders.server';
 import { apiAction, memberApi, readBody, str } from '../lib/session.server';
 import { FastLink } from '../components/fast-link';
 import { OrderView } from '../components/commerce/order-view';
@@ -13,9 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return (await memberApi(request, context).order({ params: { oid: params.oid } })).data;
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadOrder(request, context, params.oid);
 
 /** cancel: the buyer cancels before preparation; reorder: the same wines into the cart, then the cart. */
 export async function action({ request, context, params }: Route.ActionArgs) {

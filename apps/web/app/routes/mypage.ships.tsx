@@ -72,6 +72,8 @@ function AddressSearch({ onPick }: { onPick: (a: TJusoAddress) => void }) {
           className="form-control form-control-sm"
           value={keyword}
           placeholder={t('commerce.ships.searchPlaceholder')}
+          aria-describedby="juso-help"
+          lang="ko"
           onChange={(e) => setKeyword(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -91,6 +93,9 @@ function AddressSearch({ onPick }: { onPick: (a: TJusoAddress) => void }) {
           {t('commerce.ships.searchButton')}
         </button>
       </div>
+      <p id="juso-help" className="form-text small mb-0">
+        {t('commerce.ships.searchHelp')}
+      </p>
       <div role="status" aria-live="polite">
         {r && !r.ok ? <p className="small text-danger mt-1 mb-0">{r.error.message}</p> : null}
         {r && r.ok && r.data && !r.data.available ? (
@@ -103,7 +108,7 @@ function AddressSearch({ onPick }: { onPick: (a: TJusoAddress) => void }) {
         ) : null}
       </div>
       {r && r.ok && r.data?.items.length ? (
-        <ul className="juso-results list-unstyled" data-testid="juso-results">
+        <ul className="juso-results list-unstyled" data-testid="juso-results" lang="ko">
           {r.data.items.map((a) => (
             <li key={`${a.postalCode}-${a.roadAddress}`}>
               <button type="button" className="juso-result" onClick={() => onPick(a)}>
@@ -272,12 +277,14 @@ export default function MyShips({ loaderData }: Route.ComponentProps) {
               <>
                 <div className="d-flex justify-content-between gap-2">
                   <div>
-                    <strong>{s.fullName}</strong>{' '}
+                    <strong translate="no" id={`ship-${s.id}-name`}>
+                      {s.fullName}
+                    </strong>{' '}
                     {s.defaultShip ? <span className="badge-soft is-primary">{t('commerce.ships.default')}</span> : null}
-                    <p className="small mb-0">
+                    <p className="small mb-0" lang="ko">
                       ({s.postalCode}) {s.address1} {s.address2}
                     </p>
-                    <p className="small text-body-secondary mb-0">
+                    <p className="small text-body-secondary mb-0" lang="ko">
                       {s.mobile}
                       {s.message ? ` · ${s.message}` : ''}
                     </p>
@@ -298,11 +305,7 @@ export default function MyShips({ loaderData }: Route.ComponentProps) {
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={s.id} />
-                      <button
-                        type="submit"
-                        className="btn btn-link btn-sm text-danger"
-                        aria-label={t('commerce.ships.deleteLabel', { name: s.fullName })}
-                      >
+                      <button type="submit" className="btn btn-link btn-sm text-danger" aria-describedby={`ship-${s.id}-name`}>
                         {t('commerce.ships.delete')}
                       </button>
                     </Form>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.complete.$oid';
 import { pageMeta } from '../lib/meta';
-import { memberApi } from '../lib/session.server';
+import { loadOrder } from '../lib/orders.server';
 import { FastLink } from '../components/fast-link';
 import { OrderView } from '../components/commerce/order-view';
 
@@ -10,9 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return (await memberApi(request, context).order({ params: { oid: params.oid } })).data;
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadOrder(request, context, params.oid);
 
 /** The order confirmation: what was ordered and, for a bank transfer, where and by when to pay. */
 export default function OrderComplete({ loaderData: order }: Route.ComponentProps) {

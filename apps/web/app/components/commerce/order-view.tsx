@@ -38,7 +38,7 @@ export function DepositBox({ order }: { order: TOrder }) {
       <dl className="deposit-facts">
         <div>
           <dt>{t('commerce.order.bank')}</dt>
-          <dd>
+          <dd translate="no">
             {d.bankName}{' '}
             <span className="fw-bold" data-testid="deposit-account">
               {d.accountNumber}
@@ -47,7 +47,7 @@ export function DepositBox({ order }: { order: TOrder }) {
         </div>
         <div>
           <dt>{t('commerce.order.holder')}</dt>
-          <dd>{d.accountHolder}</dd>
+          <dd translate="no">{d.accountHolder}</dd>
         </div>
         <div>
           <dt>{t('commerce.order.depositAmount')}</dt>
@@ -57,7 +57,7 @@ export function DepositBox({ order }: { order: TOrder }) {
         </div>
         <div>
           <dt>{t('commerce.order.depositor')}</dt>
-          <dd>{d.depositorName}</dd>
+          <dd translate="no">{d.depositorName}</dd>
         </div>
         <div>
           <dt>{t('commerce.order.deadline')}</dt>
@@ -143,7 +143,7 @@ export function OrderView({ order: o, children }: { order: TOrder; children?: Re
             {o.type === 'PICKUP' ? t('commerce.order.pickup') : t('commerce.order.ship')}
           </h2>
           {o.ship ? (
-            <address className="small mb-2">
+            <address className="small mb-2" lang="ko">
               {o.ship.fullName} · {o.ship.mobile}
               <br />({o.ship.postalCode}) {o.ship.address1} {o.ship.address2}
               {o.ship.message ? (
@@ -157,7 +157,11 @@ export function OrderView({ order: o, children }: { order: TOrder; children?: Re
             <p className="small">{t('commerce.checkout.pickupNote')}</p>
           )}
           {o.requestedDate ? <p className="small mb-1">{t('commerce.order.requestedDate', { date: o.requestedDate })}</p> : null}
-          {o.memo ? <p className="small text-body-secondary mb-0">{o.memo}</p> : null}
+          {o.memo ? (
+            <p className="small text-body-secondary mb-0" translate="no">
+              {o.memo}
+            </p>
+          ) : null}
         </section>
       </div>
       <section aria-labelledby="order-history-title">

@@ -1,0 +1,229 @@
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeJuso, listen } from '../helpers/address-servers';
+import { DESKTOP, hydrated, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { startProductServer, type ProductServer } from '../helpers/product-server';
+
+/**
+ * The ordering journey as a buyer lives it, on a server of its own (its orders and carts do not disturb the other
+ * browser tests) with a road-name address service that answers like the real one.
+ */
+let server: ProductServer;
+let juso: Server;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  juso = fakeJuso();
+  const jusoBase = await listen(juso);
+  server = await startProductServer({ JUSO_API_KEY: 'juso-test-key', JUSO_API_URL: `${jusoBase}/addrlink/addrLinkApi.do` });
+  base = server.baseUrl;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  juso?.close();
+});
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto(`${base}/account/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/account/login')), page.press('input[name=password]', 'Enter')]);
+}
+
+/** A wine on sale, in stock and sold by the case (the demo catalogue has some), and one sold by the bottle. */
+async function wines() {
+  const login = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.8' },
+    body: JSON.stringify({ email: 'buyer@example.com', password: 'Buyer!2345' }),
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const r = await fetch(`${base}/api/v1/brand/wines/products?size=100`);
+  const items = (await r.json())._embedded.items as { id: number; inStock: boolean }[];
+  let byCase: number | undefined;
+  let byBottle: number | undefined;
+  for (const w of items.filter((x) => x.inStock)) {
+    const v = (await (await fetch(`${base}/api/v1/wines/products/${w.id}/vintages`, { headers })).json())._embedded.items as {
+      inStock: boolean;
+      orderStep: number;
+      minQty: number;
+      stock: number;
+    }[];
+    const first = v.find((x) => x.inStock);
+    // One vintage with room for a few cases (the tests order twice the minimum, more than once).
+    if (!first || v.length !== 1 || first.stock < first.minQty * 3) continue;
+    if (first.orderStep > 1) byCase ??= w.id;
+    else byBottle ??= w.id;
+    if (byCase && byBottle) break;
+  }
+  if (!byCase || !byBottle) throw new Error('no wine by the case or by the bottle in the demo catalogue');
+  return { byCase, byBottle };
+}
+
+describe('ordering as a trade buyer', () => {
+  it('adds wines by the case, checks out with a searched address, a coupon and cash, and sees the deposit details (ko-KR, 375 px)', async () => {
+    const { byCase } = await wines();
+    const { page, context, errors } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
+    await login(page, 'buyer@example.com', 'Buyer!2345');
+
+    // A new delivery address, found by road-name search.
+    await page.goto(`${base}/mypage/ships`);
+    await hydrated(page, '[data-testid=ship-add]');
+    await page.getByTestId('ship-add').click();
+    await page.getByTestId('juso-keyword').fill('테헤란로 123');
+    await page.getByTestId('juso-search').click();
+    await page.getByTestId('juso-results').getByRole('button').first().click();
+    expect(await page.getByTestId('ship-postal').inputValue()).toBe('06236');
+    expect(await page.getByTestId('ship-address1').inputValue()).toBe('서울특별시 강남구 테헤란로 123 (역삼동)');
+    await page.fill('input[name=fullName]', '박소믈');
+    await page.fill('input[name=mobile]', '01055556666');
+    await page.fill('input[name=address2]', '3층 와인바');
+    await page.getByTestId('ship-save').click();
+    await page.getByText('배송지를 저장했습니다.').waitFor();
+    await expect.poll(() => page.getByTestId('ship-card').count()).toBe(3);
+
+    // The case stepper: one step is one case.
+    await page.goto(`${base}/product/${byCase}`);
+    await hydrated(page, '[data-testid=qty-up]');
+    const box = page.getByTestId('add-to-cart');
+    const input = box.getByTestId('qty-input');
+    const min = Number(await input.inputValue());
+    expect(min).toBeGreaterThan(1);
+    await box.getByTestId('qty-up').click();
+    expect(Number(await input.inputValue())).toBe(min * 2);
+    expect(await box.textContent()).toContain('병 단위(케이스) 주문');
+    await box.getByTestId('add-to-cart-button').click();
+    await box.getByText('장바구니에 담았습니다.').waitFor();
+
+    await page.goto(`${base}/cart`);
+    const line = page.locator(`[data-testid=cart-line][data-product="${byCase}"]`);
+    expect(Number(await line.getByTestId('qty-input').inputValue())).toBeGreaterThanOrEqual(min * 2);
+    expect(Number(await page.getByTestId('cart-badge').first().textContent())).toBe(await page.getByTestId('cart-line').count());
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/cart-ko-KR-375.png', fullPage: true });
+
+    await page.getByTestId('to-checkout').click();
+    await page.waitForURL(/\/checkout$/);
+    await hydrated(page, '[data-testid=use-cash]');
+    await page.getByText('박소믈').click();
+    const coupon = page.getByTestId('coupon-orderCoupon');
+    await coupon.selectOption({ index: 1 });
+    await page.getByTestId('use-cash').fill('30000');
+    // The breakdown comes back from the server with the coupon and the cash.
+    await page.getByTestId('checkout-summary').getByText('쿠폰 할인').waitFor();
+    await page.getByTestId('checkout-summary').getByText('예치금 사용').waitFor();
+    const pay = await page.getByTestId('amount-pay').textContent();
+    await page.screenshot({ path: '.tmp/screens/checkout-ko-KR-375.png', fullPage: true });
+    await page.getByTestId('place-order').click();
+    await page.waitForURL(/\/order\/complete\/\d{8}-\d{6}$/);
+    const deposit = page.getByTestId('deposit-box');
+    expect(await deposit.textContent()).toContain('123401-04-567890');
+    expect(await page.getByTestId('deposit-amount').textContent()).toBe(pay);
+    expect(await page.getByTestId('order-view').textContent()).toContain('서울특별시 강남구 테헤란로 123 (역삼동) 3층 와인바');
+    const oid = (await page.getByTestId('order-oid').textContent())?.trim() ?? '';
+    await page.screenshot({ path: '.tmp/screens/order-complete-ko-KR-375.png', fullPage: true });
+
+    // The e-mail (written to the log without SMTP) carries the account and the deadline.
+    await expect.poll(() => server.log().includes(`주문 접수 안내 (${oid})`)).toBe(true);
+    expect(server.log()).toContain('입금 계좌: 국민은행 123401-04-567890');
+
+    // The importer marks the deposit received; the buyer's order page shows it.
+    const admin = await fetch(`${base}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.9' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin!2345' }),
+    });
+    const adminToken = (await admin.json()).data.accessToken;
+    const paid = await fetch(`${base}/api/v1/admin/orders/${oid}/status`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ status: 'PAID', note: '입금 확인' }),
+    });
+    expect(paid.status).toBe(200);
+    await page.goto(`${base}/mypage/orders/${oid}`);
+    expect(await page.getByTestId('order-status').textContent()).toBe('결제 완료');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists orders, cancels one before preparation and orders again (en-US, 1280 px)', async () => {
+    const { byBottle } = await wines();
+    const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'en-US' });
+    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await page.goto(`${base}/product/${byBottle}?lang=en-US`);
+    await hydrated(page, '[data-testid=add-to-cart-button]');
+    await page.getByTestId('add-to-cart-button').click();
+    await page.getByTestId('add-to-cart-result').getByRole('link', { name: 'View cart' }).waitFor();
+    await page.goto(`${base}/checkout?lang=en-US`);
+    await hydrated(page, '[data-testid=type-PICKUP]');
+    await page.getByTestId('type-PICKUP').check({ force: true });
+    await page.getByTestId('pickup-note').waitFor();
+    await page.getByTestId('place-order').click();
+    await page.waitForURL(/\/order\/complete\//);
+    const oid = (await page.getByTestId('order-oid').textContent())?.trim() ?? '';
+
+    await page.goto(`${base}/mypage/orders?lang=en-US`);
+    expect(await page.getByTestId('order-card').first().textContent()).toContain(oid);
+    // The demo history holds every state.
+    expect(await page.getByTestId('order-card').count()).toBeGreaterThanOrEqual(10);
+    await page.screenshot({ path: '.tmp/screens/orders-en-US-1280.png', fullPage: true });
+
+    await page.goto(`${base}/mypage/orders/${oid}?lang=en-US`);
+    await hydrated(page, '[data-testid=cancel-order]');
+    await page.getByTestId('cancel-order').click();
+    await page.getByTestId('cancel-order-confirm-ok').click();
+    await page.getByText('Your order has been cancelled.').waitFor();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Cancelled');
+    await page.goto(`${base}/mypage/cancellations?lang=en-US`);
+    expect(await page.getByTestId('order-card').first().textContent()).toContain(oid);
+
+    await page.goto(`${base}/mypage/orders/${oid}?lang=en-US`);
+    await hydrated(page, '[data-testid=reorder]');
+    await page.getByTestId('reorder').click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.locator(`[data-testid=cart-line][data-product="${byBottle}"]`).count()).toBe(1);
+
+    for (const path of ['/mypage/cash', '/mypage/coupons']) {
+      await page.goto(`${base}${path}?lang=en-US`);
+      await page.screenshot({ path: `.tmp/screens/${path.slice(8)}-en-US-1280.png`, fullPage: true });
+    }
+    expect(await page.getByTestId('coupon-card').count()).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells visitors and members waiting for approval why they cannot order', async () => {
+    const { byBottle } = await wines();
+    const { page, context } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
+    await page.goto(`${base}/product/${byBottle}`);
+    expect(await page.getByTestId('order-gate').getAttribute('data-reason')).toBe('anonymous');
+    await login(page, 'pending@example.com', 'Pending!2345');
+    await page.goto(`${base}/product/${byBottle}`);
+    expect(await page.getByTestId('order-gate').getAttribute('data-reason')).toBe('pending');
+    expect(await page.getByTestId('add-to-cart-button').count()).toBe(0);
+    await page.goto(`${base}/cart`);
+    expect(await page.getByTestId('order-gate').textContent()).toContain('거래처 승인 심사 중입니다.');
+    await context.close();
+  });
+
+  it('adds to the cart without JavaScript', async () => {
+    const { byBottle } = await wines();
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ko-KR', viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${base}/account/login`);
+    await page.fill('input[name=email]', 'buyer@example.com');
+    await page.fill('input[name=password]', 'Buyer!2345');
+    await Promise.all([
+      page.waitForURL((u) => !u.pathname.startsWith('/account/login')),
+      page.locator('form:has(input[name=password]) button[type=submit]').first().click(),
+    ]);
+    await page.goto(`${base}/product/${byBottle}`);
+    await Promise.all([page.waitForURL(/\/cart$/), page.getByTestId('add-to-cart-button').click()]);
+    expect(await page.locator(`[data-testid=cart-line][data-product="${byBottle}"]`).count()).toBe(1);
+    await context.close();
+  });
+});
