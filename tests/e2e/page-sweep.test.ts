@@ -54,7 +54,10 @@ beforeAll(async () => {
   const [productId, wineryId] = await Promise.all([firstId('/api/v1/brand/wines/products?size=1'), firstId('/api/v1/wineries?size=1')]);
   tokens.pending = await login('pending');
   tokens.buyer = await login('buyer');
-  const latest = await fetch(`${base}/api/v1/commerce/orders/latest`, { method: 'POST', headers: { authorization: `Bearer ${tokens.buyer}` } });
+  const latest = await fetch(`${base}/api/v1/commerce/orders/latest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.buyer}` },
+  });
   expect(latest.status, 'the demo buyer has orders').toBe(200);
   const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
   const found = sweepCases({ productId, wineryId, oid });
