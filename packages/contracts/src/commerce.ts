@@ -111,6 +111,19 @@ export const ZBuyerLevels = z.object({
   }),
 });
 export type TBuyerLevel = z.infer<typeof ZBuyerLevel>;
+export const ZNextMonthLevel = z.object({
+  /** The level now (null for members not approved as buyers). */
+  current: z.string().nullable(),
+  /** Paid this month so far (orders paid, not cancelled), KRW incl. VAT. */
+  paidThisMonth: z.number().int(),
+  /** The level these payments earn from the first of next month. */
+  nextMonth: ZBuyerLevel.nullable(),
+  /** The next level up and how much more this month reaches it. */
+  nextLevel: z.object({ level: ZBuyerLevel, remaining: z.number().int() }).nullable(),
+  /** When the levels are set next (the first of next month, Korea time). */
+  evaluatedAt: z.string(),
+});
+export type TNextMonthLevel = z.infer<typeof ZNextMonthLevel>;
 
 // ---- cart (spec §7 "Cart") -------------------------------------------------------------------------------------
 /** A member id in a JSON body (a number, not a text). */

@@ -11,14 +11,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return (await memberApi(request, context).buyerLevels()).data;
+  const api = memberApi(request, context);
+  const [levels, next] = await Promise.all([api.buyerLevels(), api.buyerLevelNextMonth()]);
+  return { ...levels.data, next: next.data };
 }
 
 /** The member's buyer level (회원 등급), what each level gives and how it is reached. */
 export default function MyPageGrade({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRoot();
-  const { current, levels } = loaderData;
+  const { current, levels, next } = loaderData;
   const mine = levels.find((l) => l.code === current);
   return (
     <section className="mypage-panel" data-testid="grade-page" aria-labelledby="grade-title">
@@ -37,6 +39,19 @@ export default function MyPageGrade({ loaderData }: Route.ComponentProps) {
           <p className="mb-0">{t('grade.notBuyer')}</p>
         )}
       </div>
+      {mine && next.nextMonth ? (
+        <div className="grade-next mb-4" data-testid="grade-next">
+          <p className="mb-1">
+            {t('grade.paidThisMonth', { amount: formatKrw(next.paidThisMonth, lang) })} ·{' '}
+            {t('grade.nextMonth', { level: next.nextMonth.name })}
+          </p>
+          {next.nextLevel ? (
+            <p className="small text-body-secondary mb-0">
+              {t('grade.toNext', { level: next.nextLevel.level.name, amount: formatKrw(next.nextLevel.remaining, lang) })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="table-responsive">
         <table className="table grade-table" data-testid="grade-table">
           <caption className="small text-body-secondary">{t('grade.caption')}</caption>

@@ -21,6 +21,7 @@ import {
   ZOrderTotalQuery,
   ZOrderTypeItem,
   ZBuyerLevels,
+  ZNextMonthLevel,
   ZCart,
   ZCartAddBody,
   ZCartDeleteBody,
@@ -145,11 +146,22 @@ export const location = defineOperation({
 // ---- buyer levels ----------------------------------------------------------------------------------------------
 export const buyerLevels = defineOperation({
   method: 'GET',
-  path: '/commerce/levels',
+  path: '/commerce/buyer-levels',
   tags,
   summary: "Buyer levels with their criteria and benefits, and the caller's level",
   auth: 'user',
   response: ZBuyerLevels,
+  errors: [],
+});
+
+export const buyerLevelNextMonth = defineOperation({
+  method: 'GET',
+  path: '/commerce/buyer-levels/next-month',
+  tags,
+  summary: "The level this month's payments earn from next month, and how much more reaches the next one",
+  description: 'Levels are set on the first of each month (Korea time) from what each buyer paid in the month before.',
+  auth: 'user',
+  response: z.object({ data: ZNextMonthLevel }),
   errors: [],
 });
 

@@ -29,7 +29,7 @@ async function margauxTradePrice() {
 
 describe('buyer levels', () => {
   it('lists 일반 / 실버 / 골드 / VIP with criteria and benefits, and the caller’s level', async () => {
-    const r = await get('/commerce/levels', buyer);
+    const r = await get('/commerce/buyer-levels', buyer);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toEqual({
       current: 'GENERAL',
@@ -40,10 +40,10 @@ describe('buyer levels', () => {
         { code: 'VIP', name: 'VIP', rank: 4, discountRate: 8, minMonthlyPaid: 30_000_000 },
       ],
     });
-    const ja = await get('/commerce/levels', pending, 'ja-JP');
+    const ja = await get('/commerce/buyer-levels', pending, 'ja-JP');
     expect(ja.json().data.current).toBeNull();
     expect(ja.json().data.levels.map((l: { name: string }) => l.name)).toEqual(['一般', 'シルバー', 'ゴールド', 'VIP']);
-    expect((await get('/commerce/levels')).statusCode).toBe(401);
+    expect((await get('/commerce/buyer-levels')).statusCode).toBe(401);
   });
 
   it("prices a buyer's wines by level: the discount off the trade price, or the level's own price", async () => {
@@ -77,5 +77,44 @@ describe('buyer levels', () => {
     expect(r.statusCode, r.body).toBe(200);
     const [row] = await t.db.db.select({ level: users.buyerLevel }).from(users).where(eq(users.email, 'pending@example.com'));
     expect(row?.level).toBe('GENERAL');
+  });
+});
+
+describe('monthly level evaluation', () => {
+  /** A paid order of the buyer of `total` KRW (incl. VAT), paid at `paidAt`. */
+  async function paidOrder(total: number, paidAt: Date, status = 'DELIVERED') {
+    const supply = Math.ceil(total / 1.1);
+    await t.db.db.execute(sql`
+      insert into orders (oid, user_id, type, status, payment_method, subtotal, supply_amount, vat, total, pay_amount, buyer, paid_at, created_at)
+      select ${`t-${paidAt.getTime()}-${total}`.slice(0, 20)}, id, 'PICKUP', ${status}, 'BANK_TRANSFER', ${supply}, ${supply}, ${total - supply}, ${total}, ${total},
+        '{"fullName":"김바이어","email":"buyer@example.com","mobile":null,"companyName":null,"businessNumber":null}'::jsonb, ${paidAt.toISOString()}::timestamptz, ${paidAt.toISOString()}::timestamptz
+      from users where email = 'buyer@example.com'`);
+  }
+
+  it('sets each buyer’s level from last month’s payments, once per month across processes, and shows next month’s', async () => {
+    const { evaluateLevels, kstMonthStart } = await import('./levels');
+    const { serviceCtx } = await import('../../deps');
+    const ctx = serviceCtx({ config: t.config, db: t.db, tokens: t.app.deps.tokens, notifier: t.app.deps.notifier }, t.app.log);
+    await setLevel('GENERAL');
+    const now = new Date('2026-12-01T00:30:00+09:00');
+    // November (Korea time): 2,000,000 + 1,500,000 paid, one cancelled order that does not count; October's does not either.
+    await paidOrder(2_000_000, new Date('2026-11-03T10:00:00+09:00'));
+    await paidOrder(1_500_000, new Date('2026-11-30T23:59:00+09:00'));
+    await paidOrder(9_000_000, new Date('2026-11-15T10:00:00+09:00'), 'CANCELLED');
+    await paidOrder(9_000_000, new Date('2026-10-31T23:00:00+09:00'));
+    expect(kstMonthStart(now, -1).toISOString()).toBe('2026-10-31T15:00:00.000Z');
+    const runs = await Promise.all([evaluateLevels(ctx, now), evaluateLevels(ctx, now)]);
+    expect(runs.filter((r) => r === null)).toHaveLength(1);
+    const [me] = await t.db.db.select({ level: users.buyerLevel }).from(users).where(eq(users.email, 'buyer@example.com'));
+    expect(me?.level).toBe('SILVER');
+    expect(await evaluateLevels(ctx, new Date('2026-12-20T00:00:00+09:00'))).toBeNull();
+
+    const next = (await get('/commerce/buyer-levels/next-month', buyer)).json().data;
+    // This month is the real one: what it earns follows from what was paid in it so far.
+    expect(next.current).toBe('SILVER');
+    expect(next.nextMonth.minMonthlyPaid).toBeLessThanOrEqual(next.paidThisMonth);
+    expect(next.nextLevel.level.minMonthlyPaid).toBeGreaterThan(next.paidThisMonth);
+    expect(next.nextLevel.remaining).toBe(next.nextLevel.level.minMonthlyPaid - next.paidThisMonth);
+    await setLevel('GENERAL');
   });
 });

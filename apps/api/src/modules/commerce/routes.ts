@@ -4,7 +4,7 @@ import { apiMessages } from '@podo/i18n/resources';
 import { route, serviceCtx } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
 import { addToCart, modifyCart, readCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
-import { listBuyerLevels } from './levels';
+import { evaluateLevels, listBuyerLevels, nextMonthLevel } from './levels';
 import {
   calculateOrder,
   cancelOrder,
@@ -25,7 +25,7 @@ import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip
 export async function commerceRoutes(app: FastifyInstance) {
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
 
-  // Every process sweeps; each overdue order is claimed by one of them (orders.ts, cancelOverdueOrders).
+  // Every process sweeps; each overdue order (and each month's level evaluation) is claimed by one of them.
   const sweepMs = app.deps.config.jobs.orderSweepSeconds * 1000;
   if (sweepMs > 0) {
     const sweep = () => {
@@ -63,6 +63,9 @@ export async function commerceRoutes(app: FastifyInstance) {
     data: { current: ctx.viewer.status === 'APPROVED' ? ctx.viewer.buyerLevel : null, levels: await listBuyerLevels(ctx) },
   }));
 
+  route(app, ops.buyerLevelNextMonth, async (ctx) => ({
+    data: await nextMonthLevel(ctx, ctx.viewer.id, ctx.viewer.status === 'APPROVED' ? ctx.viewer.buyerLevel : null),
+  }));
   route(app, ops.cart, async (ctx) => ({ data: await readCart(ctx, ctx.viewer) }));
   route(app, ops.addToCart, async (ctx, { body }) => ({ message: messages(ctx).CART_ADDED, data: await addToCart(ctx, ctx.viewer, body) }));
   route(app, ops.modifyCart, async (ctx, { body }) => ({
