@@ -127,6 +127,15 @@ describe('ordering as a trade buyer', () => {
     const oid = (await page.getByTestId('order-oid').textContent())?.trim() ?? '';
     await page.screenshot({ path: '.tmp/screens/order-complete-ko-KR-375.png', fullPage: true });
 
+    // The trade statement: 공급가액 + 세액 = 합계, as on the order.
+    await page.goto(`${base}/mypage/orders/${oid}/statement`);
+    const supply = Number((await page.getByTestId('statement-supply').textContent())?.replace(/,/g, ''));
+    const vat = Number((await page.getByTestId('statement-vat').textContent())?.replace(/,/g, ''));
+    expect(vat).toBe(Math.floor(supply / 10));
+    expect(Number((await page.getByTestId('statement-total').textContent())?.replace(/,/g, ''))).toBe(supply + vat);
+    expect(await page.getByTestId('statement').textContent()).toContain('거래명세서');
+    await page.screenshot({ path: '.tmp/screens/statement-ko-KR-375.png', fullPage: true });
+
     // The e-mail (written to the log without SMTP) carries the account and the deadline.
     await expect.poll(() => server.log().includes(`주문 접수 안내 (${oid})`)).toBe(true);
     expect(server.log()).toContain('입금 계좌: 국민은행 123401-04-567890');

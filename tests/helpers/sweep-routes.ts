@@ -122,6 +122,9 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],
     '/checkout': [{ url: '/checkout', expect: buyersOnly('/checkout') }],
     '/order/complete/:oid': [{ url: `/order/complete/${ids.oid}`, expect: buyersOrder(`/order/complete/${ids.oid}`) }],
+    '/mypage/orders/:oid/statement': [
+      { url: `/mypage/orders/${ids.oid}/statement`, expect: buyersOrder(`/mypage/orders/${ids.oid}/statement`) },
+    ],
     '/mypage/orders/:oid': [
       { url: `/mypage/orders/${ids.oid}`, expect: buyersOrder(`/mypage/orders/${ids.oid}`) },
       { url: '/mypage/orders/20990101-999999', expect: { ...buyersOrder('/mypage/orders/20990101-999999'), buyer: { status: 404 } } },

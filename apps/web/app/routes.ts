@@ -43,6 +43,7 @@ export default [
         route('grade', 'routes/mypage.grade.tsx'),
         route('orders', 'routes/mypage.orders.tsx'),
         route('orders/:oid', 'routes/mypage.orders.$oid.tsx'),
+        route('orders/:oid/statement', 'routes/mypage.orders.$oid.statement.tsx'),
         route('cancellations', 'routes/mypage.cancellations.tsx'),
         route('ships', 'routes/mypage.ships.tsx'),
         route('cash', 'routes/mypage.cash.tsx'),

@@ -73,7 +73,7 @@ const READY_PATTERNS = [
   /^\/product\/\d+(\/pdf)?$/,
   /^\/winery\/\d+(\/pdf)?$/,
   /^\/pdf\//,
-  /^\/mypage\/orders\/[\d-]+$/,
+  /^\/mypage\/orders\/[\d-]+(\/statement)?$/,
   /^\/order\/complete\/[\d-]+$/,
 ];
 export function isReadyPath(to: string): boolean {

@@ -58,6 +58,9 @@ export default function MyOrder({ loaderData: order }: Route.ComponentProps) {
       ) : null}
       <OrderView order={order}>
         <div className="d-flex gap-2 flex-wrap mt-4">
+          <FastLink to={`/mypage/orders/${order.oid}/statement`} className="btn btn-outline-secondary" data-testid="statement-link">
+            {order.gift ? t('commerce.statement.deliveryNote') : t('commerce.statement.title')}
+          </FastLink>
           <Form method="post">
             <input type="hidden" name="intent" value="reorder" />
             <button type="submit" className="btn btn-outline-primary" disabled={navigation.state !== 'idle'} data-testid="reorder">
