@@ -29,9 +29,10 @@ export async function commerceRoutes(app: FastifyInstance) {
   const sweepMs = app.deps.config.jobs.orderSweepSeconds * 1000;
   if (sweepMs > 0) {
     const sweep = () => {
-      cancelOverdueOrders(serviceCtx(app.deps, app.log), new Date()).catch((err: unknown) =>
-        app.log.warn({ err }, 'overdue order sweep failed'),
-      );
+      const ctx = serviceCtx(app.deps, app.log);
+      cancelOverdueOrders(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'overdue order sweep failed'));
+      // Once a month across processes: the first sweep of a month claims it.
+      evaluateLevels(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'buyer level evaluation failed'));
     };
     const timer = setInterval(sweep, sweepMs);
     timer.unref();
