@@ -13,7 +13,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from '@podo/config';
-import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES } from '@podo/contracts';
+import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES, ORDER_STATUSES, type OrderStatus, type TOrder } from '@podo/contracts';
 import { migrateDatabase, openDatabase, type DbHandle } from '@podo/db';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { AppError } from '@podo/api/lib/errors';
@@ -31,6 +31,7 @@ import {
   type AdminMember,
 } from '@podo/api/modules/admin/service';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
+import { changeOrderStatus } from '@podo/api/modules/commerce/orders';
 import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -44,6 +45,8 @@ Commands:
   approve-changes <email>     apply a buyer's waiting business changes to the approved details
   reject-changes <email> <reason…>
                               drop a buyer's waiting business changes; the approved details stay
+  order <oid> <STATUS> [note…]
+                              move an order: PAID (deposit received), PREPARING, SHIPPED, DELIVERED or CANCELLED
   help                        show this help
 
 The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log).
@@ -66,7 +69,8 @@ type Command =
   | { kind: 'reject'; email: string; reason: string }
   | { kind: 'changes' }
   | { kind: 'approve-changes'; email: string }
-  | { kind: 'reject-changes'; email: string; reason: string };
+  | { kind: 'reject-changes'; email: string; reason: string }
+  | { kind: 'order'; oid: string; status: OrderStatus; note: string };
 
 function parseArgs(argv: string[]): Command {
   const [cmd, ...rest] = argv;
@@ -112,6 +116,13 @@ function parseArgs(argv: string[]): Command {
       if (reason.length > 500) throw usage('The reason may be at most 500 characters.');
       return { kind: cmd, email: rest[0], reason };
     }
+    case 'order': {
+      const [oid, status, ...note] = rest;
+      if (!oid || !/^\d{8}-\d{6,10}$/.test(oid)) throw usage('order needs an order number like 20261124-000123.');
+      const st = status?.toUpperCase();
+      if (!st || !(ORDER_STATUSES as readonly string[]).includes(st)) throw usage(`order needs a status: ${ORDER_STATUSES.join(', ')}`);
+      return { kind: 'order', oid, status: st as OrderStatus, note: note.join(' ').slice(0, 500) };
+    }
     case 'changes':
       if (rest.length) throw usage('changes takes no arguments.');
       return { kind: 'changes' };
@@ -129,6 +140,7 @@ interface Backend {
   listChanges(): Promise<{ data: AdminMember[]; total: number }>;
   approveChanges(email: string): Promise<AdminMember>;
   rejectChanges(email: string, reason: string): Promise<AdminMember>;
+  orderStatus(oid: string, status: OrderStatus, note: string): Promise<TOrder>;
   close(): Promise<void>;
 }
 
@@ -165,6 +177,7 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     listChanges: () => wrap(() => listBusinessChanges(handle.db, { page: 1, size: 100 })),
     approveChanges: (email) => wrap(async () => approveBusinessChanges(deps, await memberIdByEmail(handle.db, email))),
     rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
+    orderStatus: (oid, status, note) => wrap(() => changeOrderStatus(deps, oid, status, null, note)),
     async close() {
       notifier.close();
       await handle.close();
@@ -176,7 +189,7 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
 function httpBackend(config: AppConfig, port: number): Backend {
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   let base = `http://127.0.0.1:${port}/api/v1/admin`;
-  async function call(method: 'GET' | 'POST', url: string, body?: unknown) {
+  async function call(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
     const init: RequestInit = {
       method,
       headers: {
@@ -234,6 +247,9 @@ function httpBackend(config: AppConfig, port: number): Backend {
     },
     async rejectChanges(email, reason) {
       return (await call('POST', `/members/${await idByEmail(email)}/business-changes/reject`, { reason })).data as AdminMember;
+    },
+    async orderStatus(oid, status, note) {
+      return (await call('PATCH', `/orders/${oid}/status`, { status, note })).data as TOrder;
     },
     async close() {},
   };
@@ -371,6 +387,11 @@ async function main(argv: string[]): Promise<number> {
     } else if (cmd.kind === 'approve-changes') {
       const m = await backend.approveChanges(cmd.email);
       console.log(`Applied the business changes of ${m.email} (id ${m.id}): now ${m.business?.companyName ?? '-'}.`);
+    } else if (cmd.kind === 'order') {
+      const o = await backend.orderStatus(cmd.oid, cmd.status, cmd.note);
+      console.log(
+        `Order ${o.oid} is now ${o.status} (${o.buyer.companyName ?? o.buyer.fullName}, total ${o.amounts.total.toLocaleString('en-US')} KRW).`,
+      );
     } else {
       const m = await backend.rejectChanges(cmd.email, cmd.reason);
       console.log(`Rejected the business changes of ${m.email} (id ${m.id}). Reason mailed to the member: ${cmd.reason}`);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@podo/config';
 import { businessProfiles, migrateDatabase, openDatabase, seedDemoData, users, type DbHandle } from '@podo/db';
@@ -242,4 +242,29 @@ describe('npm run admin', () => {
     },
     120_000,
   );
+
+  it('moves an order along: the deposit received, then shipped; a move the state machine refuses fails', async () => {
+    const handle = await openTestDb();
+    let oid: string;
+    try {
+      const rows = await handle.db.execute(sql`
+        insert into orders (oid, user_id, type, status, payment_method, subtotal, supply_amount, vat, total, pay_amount, buyer, deposit_deadline)
+        select '20261124-990001', id, 'PICKUP', 'AWAITING_DEPOSIT', 'BANK_TRANSFER', 100000, 100000, 10000, 110000, 110000,
+          '{"fullName":"김바이어","email":"buyer@example.com","mobile":null,"companyName":"와인바 포도","businessNumber":null}'::jsonb,
+          now() + interval '3 days'
+        from users where email = 'buyer@example.com' returning oid`);
+      oid = (rows as unknown as { rows: { oid: string }[] }).rows[0]?.oid ?? '';
+    } finally {
+      await handle.close();
+    }
+    expect((await admin(['order', oid, 'sideways'])).code).toBe(2);
+    expect((await admin(['order', 'not-an-oid', 'PAID'])).code).toBe(2);
+    const paid = await admin(['order', oid, 'paid', '입금', '확인']);
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(paid.stdout).toMatch(new RegExp(`Order ${oid} is now PAID \\(와인바 포도, total 110,000 KRW\\)`));
+    await smtp.waitFor((m) => m.subject.includes(`주문 ${oid}: 결제 완료`));
+    const refused = await admin(['order', oid, 'DELIVERED']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/not possible while the order is Paid/);
+  }, 120_000);
 });

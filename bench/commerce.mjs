@@ -1,0 +1,216 @@
+// `node bench/commerce.mjs`: the ordering targets of issue 20, measured in one run on a built checkout, written into
+// docs/benchmarks.md as the "Issue 20 check" section.
+// - embedded database: `calculate` of a 20-line cart against the buyer's product list at the same concurrency, and
+//   the cart page's SSR against `/product`'s;
+// - PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, a database of its own): orders per
+//   second at 20 connections, with the stock and the order lines checked against each other afterwards.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+async function startServer(env) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podo-bench-commerce-'));
+  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000000',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${log}`)), 90_000);
+    const on = () => {
+      const m = /ready on (http:\/\/localhost:\d+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout.on('data', on);
+    child.on('exit', (c) => reject(new Error(`exited ${c}:\n${log}`)));
+  });
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (n) => `${n.toFixed(2)} ms`;
+
+/** `concurrency` loops calling `make()` for `seconds`; latencies of the successful answers and the failures. */
+async function load(make, { concurrency, seconds, warmup = 2 }) {
+  const run = async (secs, record) => {
+    const end = performance.now() + secs * 1000;
+    const xs = [];
+    let errors = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          const r = await make();
+          await r.arrayBuffer();
+          if (r.ok) xs.push(performance.now() - t);
+          else errors++;
+        }
+      }),
+    );
+    return record ? { xs, errors } : null;
+  };
+  await run(warmup, false);
+  const { xs, errors } = await run(seconds, true);
+  return { n: xs.length, errors, rps: xs.length / seconds, p50: pct(xs, 50), p95: pct(xs, 95) };
+}
+
+async function login(base, email, password, ip) {
+  const r = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
+  return (await r.json()).data.accessToken;
+}
+
+/** Wines a buyer can order one bottle of: in stock, sold by the bottle. */
+async function orderableWines(base, token, count) {
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await (await fetch(`${base}/api/v1/brand/wines/products?size=100`, { headers: auth })).json();
+  const out = [];
+  for (const w of list._embedded.items) {
+    const v = (await (await fetch(`${base}/api/v1/wines/products/${w.id}/vintages`, { headers: auth })).json())._embedded.items;
+    const first = v.find((x) => x.stock > 0);
+    if (first && first.orderStep === 1 && first.minQty === 1 && first === v[0]) out.push({ id: w.id, vintage: first.id });
+    if (out.length === count) break;
+  }
+  if (out.length < count) throw new Error(`only ${out.length} orderable wines`);
+  return out;
+}
+
+// ---- embedded database: calculate vs list, cart SSR vs /product SSR ----------------------------------------------
+const embedded = await startServer({});
+const e = embedded.base;
+const token = await login(e, 'buyer@example.com', 'Buyer!2345', '10.9.0.1');
+const auth = { authorization: `Bearer ${token}` };
+const wines = await orderableWines(e, token, 20);
+const calcBody = JSON.stringify({ type: 'DELIVERY', products: wines.map((w) => ({ idProduct: w.id, qty: 1 })), useCash: 1000 });
+const C = 8;
+const list = await load(() => fetch(`${e}/api/v1/brand/wines/products?size=24`, { headers: auth }), { concurrency: C, seconds: SECONDS });
+const calc = await load(
+  () => fetch(`${e}/api/v1/commerce/orders/calculate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: calcBody }),
+  { concurrency: C, seconds: SECONDS },
+);
+// The cart with the 20 wines, then its page against /product, one connection.
+await fetch(`${e}/api/v1/cart/add`, {
+  method: 'POST',
+  headers: { ...auth, 'content-type': 'application/json' },
+  body: JSON.stringify({ items: wines.map((w) => ({ idProduct: w.id, qty: 1 })) }),
+});
+const cookie = { cookie: `podo-brand-access-token=${token}` };
+const cartSsr = await load(() => fetch(`${e}/cart`, { headers: cookie }), { concurrency: 1, seconds: SECONDS });
+const productSsr = await load(() => fetch(`${e}/product`), { concurrency: 1, seconds: SECONDS });
+const productSsrBuyer = await load(() => fetch(`${e}/product`, { headers: cookie }), { concurrency: 1, seconds: SECONDS });
+await embedded.stop();
+
+// ---- PostgreSQL: orders per second at 20 connections ---------------------------------------------------------------
+const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = `podo_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(baseUrl);
+dbUrl.pathname = `/${dbName}`;
+const onPg = await startServer({ DATABASE_URL: dbUrl.toString(), DATABASE_POOL_MAX: '24' });
+const p = onPg.base;
+const db = new pg.Client({ connectionString: dbUrl.toString() });
+await db.connect();
+const BUYERS = 20;
+await db.query(`
+  insert into users (email, password_hash, full_name, role, status, buyer_level, lang)
+  select 'bench' || g || '@example.com', password_hash, full_name, 'BUYER', 'APPROVED', 'GENERAL', 'ko-KR'
+  from users, generate_series(1, ${BUYERS}) g where email = 'buyer@example.com'`);
+const buyerTokens = [];
+for (let i = 1; i <= BUYERS; i++) buyerTokens.push(await login(p, `bench${i}@example.com`, 'Buyer!2345', `10.9.1.${i}`));
+const pgWines = await orderableWines(p, buyerTokens[0], 4);
+await db.query(`update product_vintages set stock = 1000000 where id = any($1)`, [pgWines.map((w) => w.vintage)]);
+const stockBefore = Number((await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s);
+let k = 0;
+const orders = await load(
+  () => {
+    const i = k++ % BUYERS;
+    // Each order takes the four wines in a different order (locks are taken in id order whatever the order).
+    const products = [...pgWines].sort(() => (k % 2 ? 1 : -1)).map((w) => ({ idProduct: w.id, qty: 1 + (k % 3) }));
+    return fetch(`${p}/api/v1/commerce/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyerTokens[i]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'PICKUP', paymentMethod: 'BANK_TRANSFER', depositorName: '벤치', products }),
+    });
+  },
+  { concurrency: 20, seconds: SECONDS, warmup: 1 },
+);
+const stockAfter = Number((await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s);
+const sold = Number(
+  (await db.query(`select coalesce(sum(l.qty),0) s from order_lines l join orders o on o.id = l.order_id where o.status <> 'CANCELLED' and l.vintage_id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s,
+);
+const badOrders = Number((await db.query(`select count(*) n from orders where total <> supply_amount + vat or pay_amount <> total - cash_used`)).rows[0].n);
+await db.end();
+await onPg.stop();
+await admin.query(`drop database if exists ${dbName} with (force)`);
+await admin.end();
+
+// ---- report ----------------------------------------------------------------------------------------------------
+const ratio = (a, b) => (a / b).toFixed(2);
+const met = (ok) => (ok ? 'met' : '**MISSED**');
+const cpu = os.cpus();
+const section = `## Issue 20 check: ordering (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)
+
+\`node bench/commerce.mjs\` on a built checkout; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Each series
+runs ${SECONDS} s after a warm-up; the host is shared, so read the ratios, not the absolute figures.
+
+| measure | figure | target | result |
+|---|---|---|---|
+| \`POST /commerce/orders/calculate\`, 20 lines, ${C} connections (PGlite) | p95 ${ms(calc.p95)} (${calc.rps.toFixed(0)} req/s) | p95 ≤ 2 × the buyer's list p95 (${ms(list.p95)}, ${list.rps.toFixed(0)} req/s): ratio ${ratio(calc.p95, list.p95)} | ${met(calc.p95 <= 2 * list.p95)} |
+| Cart page SSR, 20 lines, 1 connection | p50 ${ms(cartSsr.p50)} | p50 ≤ 1.5 × \`/product\` SSR p50 (visitor ${ms(productSsr.p50)}: ratio ${ratio(cartSsr.p50, productSsr.p50)}; buyer ${ms(productSsrBuyer.p50)}: ratio ${ratio(cartSsr.p50, productSsrBuyer.p50)}) | ${met(cartSsr.p50 <= 1.5 * productSsr.p50)} against the visitor's, ${met(cartSsr.p50 <= 1.5 * productSsrBuyer.p50)} against the buyer's |
+| \`POST /commerce/orders\` on PostgreSQL, 20 connections, ${BUYERS} buyers, 4 wines each | ${orders.rps.toFixed(0)} orders/s, p95 ${ms(orders.p95)}, ${orders.errors} errors | ≥ 100 orders/s, no errors | ${met(orders.rps >= 100 && orders.errors === 0)} |
+| invariants after the run | stock taken ${(stockBefore - stockAfter).toLocaleString('en-US')} = bottles in order lines ${sold.toLocaleString('en-US')}; orders whose amounts do not add up: ${badOrders} | equal, 0 | ${met(stockBefore - stockAfter === sold && badOrders === 0)} |
+
+Not measured yet: a buyer's product list served from a cache shared by the buyers of one level (issue 20 point 12);
+today a buyer's list skips the visitor cache (the row above measures that uncached list).
+`;
+const file = path.join(root, 'docs/benchmarks.md');
+let md = readFileSync(file, 'utf8');
+const start = md.indexOf('## Issue 20 check');
+if (start >= 0) {
+  const next = md.indexOf('\n## ', start + 1);
+  md = md.slice(0, start) + section + (next >= 0 ? md.slice(next + 1) : '');
+} else {
+  const at = md.indexOf('## Issue 19 check');
+  md = at >= 0 ? md.slice(0, at) + section + '\n' + md.slice(at) : md + '\n' + section;
+}
+writeFileSync(file, md);
+console.log(section);
