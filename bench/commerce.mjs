@@ -122,7 +122,12 @@ const calcBody = JSON.stringify({ type: 'DELIVERY', products: wines.map((w) => (
 const C = 8;
 const list = await load(() => fetch(`${e}/api/v1/brand/wines/products?size=24`, { headers: auth }), { concurrency: C, seconds: SECONDS });
 const calc = await load(
-  () => fetch(`${e}/api/v1/commerce/orders/calculate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: calcBody }),
+  () =>
+    fetch(`${e}/api/v1/commerce/orders/calculate`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: calcBody,
+    }),
   { concurrency: C, seconds: SECONDS },
 );
 // The cart with the 20 wines, then its page against /product, one connection.
@@ -158,7 +163,9 @@ const buyerTokens = [];
 for (let i = 1; i <= BUYERS; i++) buyerTokens.push(await login(p, `bench${i}@example.com`, 'Buyer!2345', `10.9.1.${i}`));
 const pgWines = await orderableWines(p, buyerTokens[0], 4);
 await db.query(`update product_vintages set stock = 1000000 where id = any($1)`, [pgWines.map((w) => w.vintage)]);
-const stockBefore = Number((await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s);
+const stockBefore = Number(
+  (await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s,
+);
 let k = 0;
 const orders = await load(
   () => {
@@ -173,11 +180,20 @@ const orders = await load(
   },
   { concurrency: 20, seconds: SECONDS, warmup: 1 },
 );
-const stockAfter = Number((await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s);
-const sold = Number(
-  (await db.query(`select coalesce(sum(l.qty),0) s from order_lines l join orders o on o.id = l.order_id where o.status <> 'CANCELLED' and l.vintage_id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s,
+const stockAfter = Number(
+  (await db.query(`select sum(stock) s from product_vintages where id = any($1)`, [pgWines.map((w) => w.vintage)])).rows[0].s,
 );
-const badOrders = Number((await db.query(`select count(*) n from orders where total <> supply_amount + vat or pay_amount <> total - cash_used`)).rows[0].n);
+const sold = Number(
+  (
+    await db.query(
+      `select coalesce(sum(l.qty),0) s from order_lines l join orders o on o.id = l.order_id where o.status <> 'CANCELLED' and l.vintage_id = any($1)`,
+      [pgWines.map((w) => w.vintage)],
+    )
+  ).rows[0].s,
+);
+const badOrders = Number(
+  (await db.query(`select count(*) n from orders where total <> supply_amount + vat or pay_amount <> total - cash_used`)).rows[0].n,
+);
 await db.end();
 await onPg.stop();
 await admin.query(`drop database if exists ${dbName} with (force)`);
