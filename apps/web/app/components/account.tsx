@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberStatus } from '../lib/account-rules';
+import { formatMobileInput, type MemberStatus } from '../lib/account-rules';
 import type { z } from 'zod';
 import type { ZCertSent } from '@podo/contracts';
 import * as accountOps from '@podo/contracts/ops/account';
@@ -177,6 +177,18 @@ export type CodeStep = ReturnType<typeof useCodeStep>;
  * The fields of a code step: the number (or address) with its send button, the code with its countdown and
  * confirm button once sent, and the news of the calls. The same markup on every page that uses `useCodeStep`.
  */
+/** The mobile number field of a code step: Korean mobile format, typed as digits and shown as 010-1234-5678. */
+export const mobileInputProps = (label: string) =>
+  ({
+    type: 'tel',
+    label,
+    required: true,
+    inputMode: 'numeric',
+    autoComplete: 'tel-national',
+    placeholder: '010-1234-5678',
+    format: formatMobileInput,
+  }) as const;
+
 export function CodeStepFields({
   scope,
   step,

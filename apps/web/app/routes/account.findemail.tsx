@@ -4,11 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/account.findemail';
 import type { z } from 'zod';
 import { ZFindAccountBody, ZFindAccountConfirmBody, type ZFoundAccounts } from '@podo/contracts/accounts';
-import { formatDate, formatMobileInput } from '../lib/account-rules';
+import { formatDate } from '../lib/account-rules';
 import { useSchemaForm, useSubmitAction } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
 import { useRoot } from '../lib/site';
-import { AccountPage, CODE_FIELD_ERRORS, CodeStepFields, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
+import {
+  AccountPage,
+  CODE_FIELD_ERRORS,
+  CodeStepFields,
+  mobileInputProps,
+  useApiErrors,
+  useCodeStep,
+  usePublicApi,
+} from '../components/account';
 import { focusField, FormInput } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.findEmail.title);
@@ -104,15 +112,7 @@ export default function FindEmail() {
           step={step}
           target="mobile"
           targetField={fields.mobile}
-          targetProps={{
-            type: 'tel',
-            label: t('field.mobile'),
-            required: true,
-            inputMode: 'numeric',
-            autoComplete: 'tel-national',
-            placeholder: '010-1234-5678',
-            format: formatMobileInput,
-          }}
+          targetProps={mobileInputProps(t('field.mobile'))}
           code={fields.code}
           onSend={() => action.run('send')}
           onConfirm={() => action.run('confirm')}

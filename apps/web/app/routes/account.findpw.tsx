@@ -9,10 +9,18 @@ import {
   ZResetPasswordMobileBody,
 } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.findpw';
-import { formatMobileInput, isEmail } from '../lib/account-rules';
+import { isEmail } from '../lib/account-rules';
 import { confirmCheck, text, useSchemaForm, useSubmitAction } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
-import { AccountPage, CODE_FIELD_ERRORS, CodeStepFields, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
+import {
+  AccountPage,
+  CODE_FIELD_ERRORS,
+  CodeStepFields,
+  mobileInputProps,
+  useApiErrors,
+  useCodeStep,
+  usePublicApi,
+} from '../components/account';
 import { NewPasswordFields, ResetDone } from '../components/password-fields';
 import { focusField, FormInput, SubmitButton, Tabs } from '../components/ui';
 
@@ -210,15 +218,7 @@ function ByMobile() {
         step={step}
         target="mobile"
         targetField={fields.mobile}
-        targetProps={{
-          type: 'tel',
-          label: t('field.mobile'),
-          required: true,
-          inputMode: 'numeric',
-          autoComplete: 'tel-national',
-          placeholder: '010-1234-5678',
-          format: formatMobileInput,
-        }}
+        targetProps={mobileInputProps(t('field.mobile'))}
         code={fields.code}
         confirmed={verified}
         onSend={() => action.run('send')}

@@ -5,13 +5,13 @@ import { isAdultBirthday, isValidPassword, normalizeMobile } from '@podo/contrac
 import { ZSignupBody } from '@podo/contracts/accounts';
 import type { Route } from './+types/account.signup';
 import { ApiError } from '../lib/api';
-import { formatMobileInput } from '../lib/account-rules';
+
 import { checkFields, confirmCheck, setInputValue, subfields, text, useSchemaForm } from '../lib/forms';
 import { pageMeta } from '../lib/meta';
 import { requestToken, serverApi } from '../lib/request.server';
 import { checked, failure, readBody, tokenCookie } from '../lib/session.server';
 import { tokenUsable } from '../lib/cookies';
-import { CERTEMAIL_CHANNEL, CodeStepFields, useCodeStep, usePublicApi } from '../components/account';
+import { CERTEMAIL_CHANNEL, CodeStepFields, mobileInputProps, useCodeStep, usePublicApi } from '../components/account';
 import { BusinessFields, type BusinessField } from '../components/business-fields';
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
@@ -344,13 +344,7 @@ export default function Signup() {
               target="mobile"
               targetField={fields.mobile}
               targetProps={{
-                type: 'tel',
-                label: t('field.mobile'),
-                required: true,
-                inputMode: 'numeric',
-                autoComplete: 'tel-national',
-                placeholder: '010-1234-5678',
-                format: formatMobileInput,
+                ...mobileInputProps(t('field.mobile')),
                 onValueChange: () => setMobileNews(undefined),
                 onBlur: () => void checkMobile(),
                 success: mobileVerified,

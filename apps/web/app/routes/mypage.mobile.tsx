@@ -5,14 +5,22 @@ import { ZChangeMobileBody, ZValidMobileBody } from '@podo/contracts/accounts';
 import { maskMobile } from '@podo/contracts/rules';
 import type { Route } from './+types/mypage.mobile';
 import { apiErrorOf } from '../lib/api';
-import { formatMobileInput } from '../lib/account-rules';
+
 import { useSchemaForm, useSubmitAction, validateForm } from '../lib/forms';
 import { requestT } from '../lib/forms.server';
 import { pageMeta } from '../lib/meta';
 import { withIdentityProof } from '../lib/reauth.server';
 import { apiAction, memberApi } from '../lib/session.server';
 import { useUser } from '../lib/site';
-import { CodeStepFields, CurrentPasswordInput, useActionResult, useApiErrors, useCodeStep, usePublicApi } from '../components/account';
+import {
+  CodeStepFields,
+  mobileInputProps,
+  CurrentPasswordInput,
+  useActionResult,
+  useApiErrors,
+  useCodeStep,
+  usePublicApi,
+} from '../components/account';
 import { useAlert } from '../components/global-alert';
 import { ReauthBox } from '../components/reauth';
 import { focusField, SubmitButton } from '../components/ui';
@@ -132,15 +140,7 @@ export default function ChangeMobile() {
         step={step}
         target="mobile"
         targetField={fields.mobile}
-        targetProps={{
-          type: 'tel',
-          label: t('field.newMobile'),
-          required: true,
-          inputMode: 'numeric',
-          autoComplete: 'tel-national',
-          placeholder: '010-1234-5678',
-          format: formatMobileInput,
-        }}
+        targetProps={mobileInputProps(t('field.newMobile'))}
         code={fields.code}
         noConfirmButton
         onSend={() => submitAs.run('send')}

@@ -580,6 +580,22 @@ async function afterStockReturned(ctx: ServiceCtx, change: StockChange): Promise
 
 // ---- reading ------------------------------------------------------------------------------------------------------
 
+/** The parts of an order its page and the list share, with the names of its type, state and payment. */
+function orderHead(lang: Language, o: Pick<TOrder, 'oid' | 'type' | 'status' | 'paymentMethod' | 'gift'>) {
+  const n = names(lang);
+  return {
+    oid: o.oid,
+    type: o.type,
+    typeName: n.orderTypes[o.type],
+    status: o.status,
+    statusName: n.orderStatuses[o.status],
+    paymentMethod: o.paymentMethod,
+    paymentMethodName: n.paymentMethods[o.paymentMethod],
+    gift: o.gift,
+    cancellable: BUYER_CANCELLABLE.includes(o.status),
+  };
+}
+
 export async function loadOrder(ctx: ServiceCtx, where: { id: number } | { oid: string; userId: number }): Promise<TOrder> {
   const cond = 'id' in where ? eq(orders.id, where.id) : and(eq(orders.oid, where.oid), eq(orders.userId, where.userId));
   const [o] = await ctx.db.select().from(orders).where(cond).limit(1);
@@ -590,14 +606,7 @@ export async function loadOrder(ctx: ServiceCtx, where: { id: number } | { oid: 
   ]);
   const n = names(ctx.lang);
   return {
-    oid: o.oid,
-    type: o.type,
-    typeName: n.orderTypes[o.type],
-    status: o.status,
-    statusName: n.orderStatuses[o.status],
-    paymentMethod: o.paymentMethod,
-    paymentMethodName: n.paymentMethods[o.paymentMethod],
-    gift: o.gift,
+    ...orderHead(ctx.lang, { oid: o.oid, type: o.type, status: o.status, paymentMethod: o.paymentMethod, gift: o.gift }),
     lines: lines.map((l) => ({
       idProduct: l.productId,
       idVintage: l.vintageId,
@@ -631,7 +640,6 @@ export async function loadOrder(ctx: ServiceCtx, where: { id: number } | { oid: 
     createdAt: o.createdAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
-    cancellable: BUYER_CANCELLABLE.includes(o.status),
     events: events.map((e) => ({
       status: e.toStatus,
       statusName: n.orderStatuses[e.toStatus],
@@ -761,20 +769,11 @@ export async function listOrders(
       order by o.created_at desc, o.id desc
       limit ${q.size} offset ${(q.page - 1) * q.size}`),
   );
-  const n = names(ctx.lang);
   const total = rows[0]?.full_count ?? (q.page > 1 ? await countOrders(ctx.db, where) : 0);
   return {
     items: rows.map((r) => ({
-      oid: r.oid,
-      type: r.type,
-      typeName: n.orderTypes[r.type],
-      status: r.status,
-      statusName: n.orderStatuses[r.status],
-      paymentMethod: r.payment_method,
-      paymentMethodName: n.paymentMethods[r.payment_method],
-      gift: r.gift,
+      ...orderHead(ctx.lang, { oid: r.oid, type: r.type, status: r.status, paymentMethod: r.payment_method, gift: r.gift }),
       createdAt: new Date(r.created_at).toISOString(),
-      cancellable: BUYER_CANCELLABLE.includes(r.status),
       total: r.total,
       payAmount: r.pay_amount,
       firstName: displayName(r.name_ko, r.name_original, ctx.lang),
