@@ -14,7 +14,9 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
+let nextPort = 3900 + Math.floor(Math.random() * 80);
 async function startServer(env) {
+  const port = nextPort++;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podo-bench-commerce-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
@@ -22,7 +24,7 @@ async function startServer(env) {
       ...process.env,
       NODE_ENV: 'production',
       DEMO_DATA: 'true',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -35,18 +37,18 @@ async function startServer(env) {
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
-  const base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${log}`)), 90_000);
-    const on = () => {
-      const m = /ready on (http:\/\/localhost:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout.on('data', on);
-    child.on('exit', (c) => reject(new Error(`exited ${c}:\n${log}`)));
-  });
+  const base = `http://127.0.0.1:${port}`;
+  // Up when /health answers (the log stays at warn: request lines would cost time in the figures).
+  for (const t0 = Date.now(); ;) {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${log}`);
+    if (Date.now() - t0 > 120_000) throw new Error(`no start:\n${log}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
   return {
     base,
     async stop() {
