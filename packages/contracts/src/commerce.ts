@@ -476,3 +476,13 @@ export const ZMemberCoupon = z.object({
 });
 export type TMemberCoupon = z.infer<typeof ZMemberCoupon>;
 export const ZCouponList = z.object({ data: z.array(ZMemberCoupon) });
+
+/** POST /admin/members/:id/cash: a charge (money received) or an adjustment (either sign) of a buyer's cash. */
+export const ZAdminCashBody = z
+  .object({
+    type: z.enum(['CHARGE', 'ADJUST'], { message: 'oneOf' }),
+    amount: z.number({ message: 'number' }).int({ message: 'number' }).min(-100_000_000).max(100_000_000),
+    memo: z.string().trim().max(200).default(''),
+  })
+  .refine((b) => (b.type === 'CHARGE' ? b.amount > 0 : b.amount !== 0), { message: 'number', path: ['amount'] });
+export const ZAdminCashResult = z.object({ message: z.string(), data: z.object({ balance: z.number().int() }) });

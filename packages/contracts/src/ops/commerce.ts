@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZMessageResult } from '../accounts';
 import {
+  ZAdminCashBody,
+  ZAdminCashResult,
   ZAdminOrderStatusBody,
   ZCalculation,
   ZCashAvailable,
@@ -425,4 +427,16 @@ export const adminOrderStatus = defineOperation({
   body: ZAdminOrderStatusBody,
   response: ZOrderMessage,
   errors: ['ORDER_NOT_FOUND', 'ORDER_STATE_INVALID'],
+});
+
+export const adminCash = defineOperation({
+  method: 'POST',
+  path: '/admin/members/:id/cash',
+  tags: ['admin'],
+  summary: "Charge a buyer's cash balance (예치금) or adjust it; the ledger records it and the balance never goes below zero",
+  auth: 'admin',
+  params: ZRestockParams,
+  body: ZAdminCashBody,
+  response: ZAdminCashResult,
+  errors: ['NOT_FOUND', 'CASH_EXCEEDS_BALANCE'],
 });

@@ -422,6 +422,26 @@ describe('placing an order', () => {
   });
 });
 
+describe('cash by the importer', () => {
+  it('charges and adjusts a buyer’s cash with a ledger entry, never below zero, admins only', async () => {
+    const before = await cashOf();
+    const charge = await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'CHARGE', amount: 200000, memo: '계좌 입금 충전' });
+    expect(charge.statusCode, charge.body).toBe(200);
+    expect(charge.json()).toMatchObject({ message: '예치금을 반영했습니다.', data: { balance: before + 200000 } });
+    expect(await cashOf()).toBe(before + 200000);
+    const ledger = (await call('GET', '/commerce/cashes', buyer)).json().data;
+    expect(ledger.items[0]).toMatchObject({ type: 'CHARGE', amount: 200000, memo: '계좌 입금 충전', oid: null });
+    const tooMuch = await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'ADJUST', amount: -(before + 200001) });
+    expect(tooMuch.json().code).toBe('CASH_EXCEEDS_BALANCE');
+    expect((await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'CHARGE', amount: -5 })).statusCode).toBe(400);
+    expect((await call('POST', `/admin/members/${buyerId}/cash`, buyer, { type: 'CHARGE', amount: 5 })).statusCode).toBe(403);
+    expect((await call('POST', '/admin/members/99999999/cash', admin, { type: 'CHARGE', amount: 5 })).json().code).toBe('NOT_FOUND');
+    const back = await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'ADJUST', amount: -200000, memo: '정정' });
+    expect(back.json().data.balance).toBe(before);
+    expect(await cashOf()).toBe(before);
+  });
+});
+
 // ---- on real PostgreSQL: parallel sessions, terminated backends --------------------------------------------------
 
 /** Approved buyers made for the parallel tests (the demo buyer's password). */

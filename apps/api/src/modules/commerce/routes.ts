@@ -17,7 +17,7 @@ import {
   orderStatusList,
   orderTypeList,
 } from './orders';
-import { cashAvailable, listCash, listCoupons } from './wallet';
+import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
@@ -114,5 +114,9 @@ export async function commerceRoutes(app: FastifyInstance) {
   route(app, ops.adminOrderStatus, async (ctx, { params, body }) => ({
     message: messages(ctx).ORDER_STATUS_CHANGED,
     data: await changeOrderStatus(ctx, params.oid, body.status, ctx.viewer.userId, body.note),
+  }));
+  route(app, ops.adminCash, async (ctx, { params, body }) => ({
+    message: messages(ctx).CASH_ADJUSTED,
+    data: await adjustCash(ctx, params.id, body),
   }));
 }

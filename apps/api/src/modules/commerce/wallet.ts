@@ -3,6 +3,8 @@ import type { CashStatus, TMemberCoupon } from '@podo/contracts';
 import { cashEntries, orders, rowsOf, users } from '@podo/db';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { moveCash } from './orders';
 import { displayName, getLookups, loc } from '../wines';
 
 /** GET /commerce/cashes: the ledger, newest first, with the balance (the sum of DONE entries). */
@@ -110,5 +112,16 @@ export async function listCoupons(ctx: ServiceCtx, userId: number, state?: Coupo
       usedAt: r.used_at ? new Date(r.used_at).toISOString() : null,
       oid: r.oid,
     };
+  });
+}
+
+/** An admin's charge or adjustment of a buyer's cash, in one transaction with its ledger entry. */
+export async function adjustCash(ctx: ServiceCtx, userId: number, body: { type: 'CHARGE' | 'ADJUST'; amount: number; memo: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!u) throw new AppError('NOT_FOUND');
+    await moveCash(tx, userId, body.amount, body.type, null, body.memo);
+    const [after] = await tx.select({ balance: users.cashBalance }).from(users).where(eq(users.id, userId));
+    return { balance: after?.balance ?? 0 };
   });
 }
