@@ -205,8 +205,7 @@ await admin.end();
 const ratio = (a, b) => (a / b).toFixed(2);
 const met = (ok) => (ok ? 'met' : '**MISSED**');
 const cpu = os.cpus();
-const section =
-  `## Issue 20 check: ordering (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)
+const section = `## Issue 20 check: ordering (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)
 
 \`node bench/commerce.mjs\` on a built checkout; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Each series
 runs ${SECONDS} s after a warm-up; the host is shared, so read the ratios, not the absolute figures.
@@ -218,9 +217,7 @@ runs ${SECONDS} s after a warm-up; the host is shared, so read the ratios, not t
 | \`POST /commerce/orders\` on PostgreSQL, 20 connections, ${BUYERS} buyers, 4 wines each | ${orders.rps.toFixed(0)} orders/s, p95 ${ms(orders.p95)}, ${orders.errors} errors | ≥ 100 orders/s, no errors | ${met(orders.rps >= 100 && orders.errors === 0)} |
 | invariants after the run | stock taken ${(stockBefore - stockAfter).toLocaleString('en-US')} = bottles in order lines ${sold.toLocaleString('en-US')}; orders whose amounts do not add up: ${badOrders} | equal, 0 | ${met(stockBefore - stockAfter === sold && badOrders === 0)} |
 
-The visitor's ` /
-  product` is served from cached fragments (cards and filter form); a buyer's ` /
-  product` and the cart
+The visitor's \`/product\` is served from cached fragments (cards and filter form); a buyer's \`/product\` and the cart
 are rendered per buyer, so the cart is compared with both. Not measured yet: a buyer's product list served from a
 cache shared by the buyers of one level (issue 20 point 12);
 today a buyer's list skips the visitor cache (the row above measures that uncached list).
