@@ -67,9 +67,10 @@ export async function writeInvalidating<T>(
     const tx = txn as unknown as Database;
     const r = await write(tx);
     changed = typeof tags === 'function' ? tags(r) : tags;
-    await hub.announce(changed, tx);
+    // Nothing cached changed (a sweep that found nothing): no message to the other processes.
+    if (changed.length > 0) await hub.announce(changed, tx);
     return r;
   });
-  hub.invalidateLocal(changed);
+  if (changed.length > 0) hub.invalidateLocal(changed);
   return result;
 }
