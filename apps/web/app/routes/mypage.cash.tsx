@@ -45,7 +45,7 @@ export default function MyCash({ loaderData }: Route.ComponentProps) {
           {cash.items.length === 0 ? (
             <p className="empty-state">{t('commerce.cash.none')}</p>
           ) : (
-            <div className="table-responsive">
+            <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="cash-title">
               <table className="table ledger-table">
                 <thead>
                   <tr>

@@ -64,7 +64,8 @@ export default function OrderStatement({ loaderData: o }: Route.ComponentProps) 
             </dl>
           </section>
         </div>
-        <div className="table-responsive">
+        {/* Scrolls sideways on narrow screens: reachable by keyboard. */}
+        <div className="table-responsive" tabIndex={0} role="region" aria-label={t('commerce.statement.item')}>
           <table className="statement-lines">
             <thead>
               <tr>

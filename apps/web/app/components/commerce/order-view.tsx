@@ -92,7 +92,7 @@ export function OrderView({ order: o, children }: { order: TOrder; children?: Re
         <h2 id="order-lines-title" className="h6 fw-bold mt-4">
           {t('commerce.order.lines')}
         </h2>
-        <div className="table-responsive">
+        <div className="table-responsive" tabIndex={0} role="region" aria-labelledby="order-lines-title">
           <table className="table order-lines">
             <thead>
               <tr>
