@@ -148,7 +148,7 @@ export const ZCartAddBody = z.object({
         qty: zQty,
       }),
     )
-    .min(1)
+    .min(1, { message: 'itemsRequired' })
     .max(50),
   businessType: zBusinessType,
 });
@@ -161,7 +161,7 @@ export const ZCartModifyBody = z.object({
 });
 export type TCartModifyBody = z.output<typeof ZCartModifyBody>;
 export const ZCartDeleteBody = z.object({
-  idProducts: z.array(zBodyId).min(1).max(CART_LINES_MAX),
+  idProducts: z.array(zBodyId).min(1, { message: 'itemsRequired' }).max(CART_LINES_MAX),
   businessType: zBusinessType,
 });
 
@@ -249,7 +249,7 @@ export const ZOrderProduct = z.object({
 export const ZOrderPricingBody = z.object({
   type: z.enum(ORDER_TYPES, { message: 'oneOf' }).default('DELIVERY'),
   /** The wines to order (usually the cart's lines). */
-  products: z.array(ZOrderProduct).min(1).max(CART_LINES_MAX),
+  products: z.array(ZOrderProduct).min(1, { message: 'itemsRequired' }).max(CART_LINES_MAX),
   /** Cash balance (예치금) to use, KRW. */
   useCash: zWonInput.default(0),
   /** The member's order coupon (member coupon id); one applies. */
