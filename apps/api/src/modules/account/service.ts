@@ -28,7 +28,7 @@ import { assertEmailRegistrable, withdrawnEmailHash } from '../certification';
 import { pendingChangesOf, reloadMe, type UserRow } from '../session';
 import { checkIdentity, hasUsablePassword, useUpIdentityProof } from './identity';
 import { sendMobileChangedNotices } from './notices';
-import { checkCurrentPassword, issueAccessToken } from '../session';
+import { checkCurrentPassword, forgetViewers, issueAccessToken } from '../session';
 
 /** A PostgreSQL unique violation (PGlite and node-postgres alike; drizzle may wrap the driver error). */
 function isUniqueViolation(e: unknown, constraint?: string): boolean {
@@ -162,6 +162,7 @@ export async function changePassword(ctx: ServiceCtx, user: UserRow, body: z.out
     })
     .where(eq(users.id, user.id))
     .returning();
+  forgetViewers(db);
   return issueAccessToken(ctx.tokens, oneRow(rows, 'password update'));
 }
 
@@ -364,6 +365,7 @@ export async function leave(ctx: ServiceCtx, user: UserRow, body: z.output<typeo
       reregisterAfter,
     });
   });
+  forgetViewers(db);
 }
 
 /** The certificate file of a member's business profile, or NOT_FOUND. */

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
 import { notifyRestocked } from '../commerce';
-import { loadMembers, pendingChangesOf, reloadMe } from '../session';
+import { forgetViewers, loadMembers, pendingChangesOf, reloadMe } from '../session';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
 
@@ -121,6 +121,7 @@ export async function approveMember(ctx: ServiceCtx, id: number, reviewerId: num
     await getMember(ctx.db, id); // NOT_FOUND first
     throw new AppError('MEMBER_NOT_PENDING');
   }
+  forgetViewers(ctx.db);
   const member = await getMember(ctx.db, id);
   await notify(ctx, member, 'approved', {});
   return member;
@@ -137,6 +138,7 @@ export async function rejectMember(ctx: ServiceCtx, id: number, reason: string, 
     await getMember(ctx.db, id);
     throw new AppError('MEMBER_NOT_PENDING');
   }
+  forgetViewers(ctx.db);
   const member = await getMember(ctx.db, id);
   await notify(ctx, member, 'rejected', { reason });
   return member;

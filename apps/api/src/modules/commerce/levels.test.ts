@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { cacheHub } from '@podo/cache';
 import { users, vintageLevelPrices } from '@podo/db';
 import { auth, loginToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { VIEWERS_TAG } from '../session';
 import { insertFixtures, type Fixtures } from '../wines/test-fixtures';
 
 let t: TestApp;
@@ -19,7 +21,11 @@ afterAll(() => t.close());
 
 const get = (url: string, token?: string, lang = 'ko-KR') =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...(token ? auth(token) : {}), 'accept-language': lang } });
-const setLevel = (level: string) => t.db.db.update(users).set({ buyerLevel: level }).where(eq(users.email, 'buyer@example.com'));
+/** Sets the buyer's level the way the monthly evaluation does: the write, then cached viewers and lists go. */
+const setLevel = async (level: string) => {
+  await t.db.db.update(users).set({ buyerLevel: level }).where(eq(users.email, 'buyer@example.com'));
+  cacheHub(t.db.db).invalidate(['catalog', VIEWERS_TAG]);
+};
 /** The buyer's lowest trade price of the Margaux fixture wine, on its list card. */
 async function margauxTradePrice() {
   const r = await get(`/brand/wines/products?idWineries=${fx.wineries.MARGAUX}&sort=SCORE_DESC`, buyer);
@@ -58,6 +64,7 @@ describe('buyer levels', () => {
       await t.db.db.execute(
         sql`insert into vintage_level_prices (vintage_id, buyer_level, price) select id, 'VIP', 800000 from product_vintages where product_id = ${fx.wines.margaux}`,
       );
+      cacheHub(t.db.db).invalidate(['catalog']);
       expect(await margauxTradePrice()).toBe(800_000);
       // The vintages on sale follow the same rule.
       const vintages = await get(`/wines/products/${fx.wines.margaux}/vintages`, buyer);

@@ -3,6 +3,7 @@ import type { TBuyerLevel, TNextMonthLevel } from '@podo/contracts';
 import { appSettings, buyerLevels, rowsOf, users } from '@podo/db';
 import type { ServiceCtx } from '../../deps';
 import { writeInvalidating } from '../../lib/cache';
+import { VIEWERS_TAG } from '../session';
 
 /** GET /commerce/buyer-levels: the levels, entry level first, named in the caller's language. */
 export async function listBuyerLevels(ctx: ServiceCtx): Promise<TBuyerLevel[]> {
@@ -49,7 +50,7 @@ export async function evaluateLevels(ctx: ServiceCtx, now = new Date()): Promise
   // Trade prices on cards depend on the level: the catalogue's caches go when a level changed.
   return writeInvalidating(
     ctx.db,
-    (changed: number | null) => (changed ? ['catalog'] : []),
+    (changed: number | null) => (changed ? ['catalog', VIEWERS_TAG] : []),
     async (tx) => {
       const claimed = await tx
         .insert(appSettings)

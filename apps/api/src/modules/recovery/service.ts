@@ -18,6 +18,7 @@ import {
 } from '../certification';
 import { codeSms, resetCodeMail } from '../certification';
 import type { RequestContext } from '../certification';
+import { forgetViewers } from '../session';
 
 /**
  * Recovery must not tell whether an account exists (docs/accounts.md "Recovery without leaks"): every request
@@ -179,5 +180,6 @@ export async function resetPassword(
       })
       .where(eq(users.id, user.id));
   });
+  forgetViewers(db);
   await clearLoginThrottle(db, user.email);
 }

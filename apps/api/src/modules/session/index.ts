@@ -3,4 +3,4 @@ export { bearerToken, requireAdmin, requireBuyer, requireSession, requireUser, t
 export { hasUsablePassword, loadMe, loadMembers, pendingChangesOf, reloadMe, type UserRow } from './me';
 export { notRevoked } from './revocation';
 export { checkCurrentPassword, issueAccessToken, LOGIN_TOKEN_TTL_SECONDS } from './service';
-export { ANONYMOUS, optionalViewer, requireViewer, viewerOf, type Viewer } from './viewer';
+export { ANONYMOUS, forgetViewers, VIEWERS_TAG, optionalViewer, readyViewer, requireViewer, viewerOf, type Viewer } from './viewer';

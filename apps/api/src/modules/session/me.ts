@@ -28,25 +28,29 @@ export function passwordChangeDue(u: Pick<UserRow, 'passwordChangedAt' | 'passwo
   return old && !snoozed;
 }
 
-/** Several members as the API shows them (three queries whatever the count: for admin lists). */
+/** Several members as the API shows them, in one statement whatever the count (GET /me on every page, admin lists). */
 export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]> {
   if (list.length === 0) return [];
   const ids = list.map((u) => u.id);
-  const bizRows = await db
-    .select({ p: businessProfiles, f: uploadedFiles })
-    .from(businessProfiles)
+  const rows = await db
+    .select({
+      userId: users.id,
+      p: businessProfiles,
+      f: uploadedFiles,
+      cart: sql<number>`(select count(*)::int from ${cartItems} c where c.user_id = ${users.id})`,
+      sns: sql<
+        [string, string | null, string][]
+      >`(select coalesce(json_agg(json_build_array(s.provider, s.email, s.created_at) order by s.created_at, s.provider), '[]'::json)
+        from ${socialIdentities} s where s.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
     .leftJoin(uploadedFiles, eq(uploadedFiles.id, businessProfiles.certificateFileId))
-    .where(inArray(businessProfiles.userId, ids));
-  const snsRows = await db.select().from(socialIdentities).where(inArray(socialIdentities.userId, ids));
-  const bizOf = new Map(bizRows.map((r) => [r.p.userId, r]));
-  const carts = await db
-    .select({ userId: cartItems.userId, n: sql<number>`count(*)::int` })
-    .from(cartItems)
-    .where(inArray(cartItems.userId, ids))
-    .groupBy(cartItems.userId);
-  const cartOf = new Map(carts.map((c) => [c.userId, c.n]));
+    .where(inArray(users.id, ids));
+  const of = new Map(rows.map((r) => [r.userId, r]));
   return list.map((user) => {
-    const biz = bizOf.get(user.id);
+    const row = of.get(user.id);
+    const biz = row?.p ? { p: row.p, f: row.f } : undefined;
     return {
       id: user.id,
       email: user.email,
@@ -58,7 +62,7 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
       emailVerified: user.emailVerifiedAt !== null,
       marketingAgreed: user.marketingAgreedAt !== null,
       rejectReason: user.status === 'REJECTED' ? user.rejectReason : null,
-      cartCount: cartOf.get(user.id) ?? 0,
+      cartCount: row?.cart ?? 0,
       business: biz
         ? {
             companyName: biz.p.companyName,
@@ -71,9 +75,11 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
             pendingSince: pendingChangesOf(biz.p) && biz.p.pendingSince ? biz.p.pendingSince.toISOString() : null,
           }
         : null,
-      sns: snsRows
-        .filter((s) => s.userId === user.id)
-        .map((s) => ({ provider: s.provider, email: s.email, linkedAt: s.createdAt.toISOString() })),
+      sns: (row?.sns ?? []).map(([provider, email, at]) => ({
+        provider: provider as TMe['sns'][number]['provider'],
+        email,
+        linkedAt: new Date(at).toISOString(),
+      })),
       hasPassword: hasUsablePassword(user),
       passwordChangeDue: passwordChangeDue(user),
       passwordChangedAt: user.passwordChangedAt.toISOString(),

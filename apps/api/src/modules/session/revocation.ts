@@ -1,6 +1,7 @@
 import { eq, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import { revokedTokens, users, type Database } from '@podo/db';
 import type { VerifiedToken } from '../../lib/auth';
+import { forgetViewers } from './viewer';
 
 /**
  * The condition 'this token id was not revoked', to put in the WHERE of the statement that reads the member, so
@@ -25,6 +26,7 @@ export async function revokeToken(db: Database, userId: number, token: VerifiedT
     .insert(revokedTokens)
     .values({ jti: token.jti, userId, expiresAt: new Date(token.exp * 1000) })
     .onConflictDoNothing();
+  forgetViewers(db);
   await purgeExpiredRevocations(db);
 }
 
@@ -34,6 +36,7 @@ export async function revokeAllTokens(db: Database, userId: number): Promise<voi
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  forgetViewers(db);
 }
 
 /** Deletes revocations of tokens that have expired (an expired token is refused by its signature check alone). */

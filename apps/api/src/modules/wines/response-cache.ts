@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { cacheHub, tagsOf, type Cache, type CacheOptions, type Tag } from '@podo/cache';
-import type { Database } from '@podo/db';
+import { eq } from 'drizzle-orm';
+import { wishes, type Database } from '@podo/db';
+import { readyViewer, type Viewer } from '../session';
 
 /**
  * A micro-cache of the JSON of anonymous catalogue answers (the product list, facets, details), kept for a few
@@ -51,11 +53,13 @@ function answerTags(value: unknown): Iterable<Tag> {
  * Route hook: answers a fresh cached JSON before validation and the handler run (the URL was valid when it was
  * cached, so the answer is the same). An entry due for its refresh-ahead is left to the handler, which starts it.
  */
-export function serveCached(db: Database): onRequestAsyncHookHandler {
+export function serveCached(db: Database, opts: { members?: boolean } = {}): onRequestAsyncHookHandler {
   const answers = answersOf(db);
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.headers.authorization !== undefined || !answers.enabled) return;
-    const body = answers.ready(keyOf(req));
+    if (!answers.enabled) return;
+    const authorization = req.headers.authorization;
+    const body =
+      authorization === undefined ? answers.ready(keyOf(req)) : opts.members ? readyMemberAnswer(db, req, authorization) : undefined;
     if (body !== undefined) await reply.type(JSON_TYPE).send(body);
   };
 }
@@ -82,4 +86,127 @@ export async function cachedAnswer<T>(
   });
   void reply.type(JSON_TYPE);
   return body;
+}
+
+/**
+ * A list answer shared by every member who sees the same prices: visitors with a token but no trade prices, and the
+ * approved buyers of one level (their level's prices). It is computed without wish flags and kept as bytes with the
+ * byte offset of each card's `"isWished":false` value, so a member's answer is the shared bytes with their wished
+ * cards' flags turned to `true`: no database work and no JSON round trip per request.
+ */
+interface SharedAnswer {
+  body: Buffer;
+  /** Per card in page order: its id and the offset of its `false` wish flag in `body`. */
+  cards: { id: number; at: number }[];
+}
+
+const sharedOf = (db: Database): Cache<SharedAnswer> => cacheHub(db).cache<SharedAnswer>('shared-answers', ANSWERS);
+
+/**
+ * Each member's wished wines, kept until any wish changes anywhere (tag `wishes`, which every wish toggle sends):
+ * the overlay of a shared answer reads it instead of the database.
+ */
+const wishSetsOf = (db: Database): Cache<ReadonlySet<number>> =>
+  cacheHub(db).cache<ReadonlySet<number>>('wish-sets', { ttlMs: 60_000, max: 10_000, tags: ['wishes'], optional: true });
+
+const FLAG = Buffer.from('"isWished":');
+const FALSE = Buffer.from('false');
+const TRUE = Buffer.from('true');
+
+/** The offsets of the wish flags of `ids`' cards in `body` (the flag's key cannot appear unescaped inside a text). */
+function flagOffsets(body: Buffer, ids: readonly number[]): SharedAnswer['cards'] | undefined {
+  const cards: SharedAnswer['cards'] = [];
+  let from = 0;
+  for (const id of ids) {
+    const at = body.indexOf(FLAG, from);
+    if (at < 0) return undefined;
+    const value = at + FLAG.length;
+    if (!body.subarray(value, value + FALSE.length).equals(FALSE)) return undefined;
+    cards.push({ id, at: value });
+    from = value;
+  }
+  return body.indexOf(FLAG, from) < 0 ? cards : undefined;
+}
+
+/** The shared bytes with the member's wished cards flagged. */
+function overlay(shared: SharedAnswer, wished: ReadonlySet<number>): Buffer {
+  if (wished.size === 0) return shared.body;
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const { id, at } of shared.cards) {
+    if (!wished.has(id)) continue;
+    parts.push(shared.body.subarray(from, at), TRUE);
+    from = at + FALSE.length;
+  }
+  if (from === 0) return shared.body;
+  parts.push(shared.body.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/**
+ * An answer of cards (`{ _embedded: { items } }`) for whoever calls: visitors without a token go through
+ * `cachedAnswer`; members get the answer shared by everyone who sees their prices (see SharedAnswer) with their own
+ * wish flags. `compute` takes the viewer to compute for. With the optional caches off every call computes its own.
+ */
+export async function viewerAnswer<T extends { _embedded: { items: { id: number }[] } }>(
+  db: Database,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  viewer: Viewer,
+  compute: (viewer: Viewer, gone?: () => boolean) => Promise<T>,
+): Promise<T | Buffer> {
+  if (req.headers.authorization === undefined) return cachedAnswer(db, req, reply, (gone) => compute(viewer, gone));
+  const shared = sharedOf(db);
+  if (!shared.enabled) return compute(viewer, () => req.raw.socket?.destroyed === true);
+  const priced: Viewer = { userId: null, isBuyer: viewer.isBuyer, buyerLevel: viewer.buyerLevel };
+  const key = sharedKey(req, viewer);
+  let answer: SharedAnswer;
+  const got = shared.fetch(key, async (entry) => {
+    const value = await compute(priced);
+    entry.tag(answerTags(value));
+    const body = Buffer.from(JSON.stringify(value));
+    const cards = flagOffsets(
+      body,
+      value._embedded.items.map((i) => i.id),
+    );
+    // Not expected: an answer whose flags cannot be found is nobody's to share.
+    if (!cards) throw new UnsharedAnswer(value);
+    return { body, cards };
+  });
+  try {
+    answer = got instanceof Promise ? await got : got;
+  } catch (e) {
+    if (e instanceof UnsharedAnswer) return compute(viewer);
+    throw e;
+  }
+  void reply.type(JSON_TYPE);
+  if (viewer.userId === null) return answer.body;
+  return overlay(answer, await wishesOf(db, viewer.userId));
+}
+
+/** A member's answer when the viewer, the shared answer and the member's wishes are all at hand, else undefined. */
+function readyMemberAnswer(db: Database, req: FastifyRequest, authorization: string): Buffer | undefined {
+  const viewer = readyViewer(db, authorization);
+  if (viewer === undefined) return undefined;
+  const answer = sharedOf(db).ready(sharedKey(req, viewer));
+  if (answer === undefined) return undefined;
+  if (viewer.userId === null) return answer.body;
+  const wished = wishSetsOf(db).ready(String(viewer.userId));
+  return wished === undefined ? undefined : overlay(answer, wished);
+}
+
+const sharedKey = (req: FastifyRequest, viewer: Viewer) =>
+  `${req.lang}|${viewer.isBuyer ? `B:${viewer.buyerLevel ?? ''}` : 'M'}|${req.url}`;
+
+class UnsharedAnswer extends Error {
+  constructor(readonly value: unknown) {
+    super('answer without wish flags');
+  }
+}
+
+function wishesOf(db: Database, userId: number): ReadonlySet<number> | Promise<ReadonlySet<number>> {
+  return wishSetsOf(db).fetch(String(userId), async () => {
+    const rows = await db.select({ id: wishes.productId }).from(wishes).where(eq(wishes.userId, userId));
+    return new Set(rows.map((r) => r.id));
+  });
 }

@@ -17,7 +17,7 @@ import {
   productSortTypes,
   toggleWish,
 } from './service';
-import { cachedAnswer, serveCached, setCatalogCaching } from './response-cache';
+import { cachedAnswer, serveCached, setCatalogCaching, viewerAnswer } from './response-cache';
 
 /** Spec §7 "Wines": the portfolio list, detail, facets, lookups and the wish list. */
 export async function winesRoutes(app: FastifyInstance) {
@@ -29,8 +29,10 @@ export async function winesRoutes(app: FastifyInstance) {
   route(
     app,
     ops.products,
-    async (ctx, { query }) => cachedAnswer(ctx.db, ctx.req, ctx.reply, (gone) => listProducts(ctx.db, query, ctx.viewer, ctx.lang, gone)),
-    cached,
+    async (ctx, { query }) =>
+      viewerAnswer(ctx.db, ctx.req, ctx.reply, ctx.viewer, (viewer, gone) => listProducts(ctx.db, query, viewer, ctx.lang, gone)),
+    // Members' lists too: the answer of their level with their wishes (viewerAnswer).
+    { onRequest: serveCached(db, { members: true }) },
   );
 
   route(

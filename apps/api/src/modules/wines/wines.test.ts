@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { normalizeSearch, queryGrams, type TProductCard, type TProductPage } from '@podo/contracts';
 import { loginToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { refreshCatalogDerived } from '@podo/db';
 import { invalidateCatalogCache } from './catalog-cache';
+import { setCatalogCaching } from './response-cache';
 import { apiCalls, insertFixtures, insertMember, setWishTime, wishCountOf, type Fixtures } from './test-fixtures';
 import { first, present } from '../../../../../tests/helpers/items';
 
@@ -884,6 +885,75 @@ describe('cached answers and writes', () => {
   });
 });
 
+describe("members' lists: one answer per level, each member's own wish flags", () => {
+  it('shares the computed page among the buyers of a level, with the prices of each level and each wish of its own', async () => {
+    const db = t.db.db;
+    const member = async (email: string, level: string | null, role: 'BUYER' | 'MEMBER' = 'BUYER') => {
+      const id = await insertMember(db, email, role, role === 'BUYER' ? 'APPROVED' : 'PENDING');
+      await db.execute(sql`update users set buyer_level = ${level} where id = ${id}`);
+      return { id, token: (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token };
+    };
+    const [a, b, vip, pending] = [
+      await member('level-a@example.com', 'GENERAL'),
+      await member('level-b@example.com', 'GENERAL'),
+      await member('level-vip@example.com', 'VIP'),
+      await member('level-pending@example.com', null, 'MEMBER'),
+    ];
+    const qs = `idWineries=${fx.wineries.MARGAUX}&sort=SCORE_DESC&size=5`;
+    const margaux = fx.wines.margaux;
+    const card = async (token: string) =>
+      present(
+        (await list(qs, { token }))._embedded.items.find((c) => c.id === margaux),
+        'margaux on the page',
+      );
+    const wish = async (token: string) => expect((await post(`/wines/products/${margaux}/wish`, token)).statusCode).toBe(200);
+    try {
+      await wish(a.token);
+      const first = await card(a.token);
+      expect(first).toMatchObject({ isWished: true, tradePrice: 950_000 });
+
+      // B's page comes from the answer A's request computed: a name changed behind the caches' back is not seen
+      // by buyers of this level (nor by visitors), but B's own flag is B's.
+      await db.execute(sql`update products set name_ko = '바뀐 이름' where id = ${margaux}`);
+      expect(await card(b.token)).toMatchObject({ name: first.name, isWished: false, tradePrice: 950_000 });
+      // Other levels and members without trade prices have answers of their own: computed now, so with the new name.
+      expect(await card(vip.token)).toMatchObject({ name: '바뀐 이름', isWished: false, tradePrice: 950_000 - 76_000 });
+      expect(await card(pending.token)).toMatchObject({ name: '바뀐 이름', isWished: false, tradePrice: null });
+
+      // A wish shows at once for its member (and changes the shared wish count for everyone).
+      await wish(b.token);
+      expect(await card(b.token)).toMatchObject({ isWished: true, wishCount: first.wishCount + 1 });
+      expect(await card(a.token)).toMatchObject({ isWished: true, wishCount: first.wishCount + 1 });
+      await wish(a.token);
+      expect(await card(a.token)).toMatchObject({ isWished: false });
+      expect(await card(b.token)).toMatchObject({ isWished: true });
+    } finally {
+      await db.execute(sql`update products set name_ko = '샤또 마고' where id = ${margaux}`);
+      await db.execute(sql`delete from wishes where product_id = ${margaux}`);
+      await db.execute(sql`update products set wish_count = 0 where id = ${margaux}`);
+      invalidateCatalogCache(db);
+    }
+  });
+
+  it('takes an approval or a logout into account at once', async () => {
+    const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    const id = await insertMember(t.db.db, 'level-new@example.com', 'MEMBER', 'PENDING');
+    const token = (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
+    const price = async () => (await list(`idWineries=${fx.wineries.MARGAUX}&sort=SCORE_DESC`, { token }))._embedded.items[0]!.tradePrice;
+    expect(await price()).toBeNull();
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/members/${id}/approve`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await price()).toBe(950_000);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await price()).toBeNull();
+  });
+});
+
 describe.skipIf(usingPostgres())('a list request whose client leaves while it waits for the embedded database', () => {
   it('runs no statement for it, and the next request is served', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -898,7 +968,10 @@ describe.skipIf(usingPostgres())('a list request whose client leaves while it wa
 
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    // The buyer's answer is theirs alone (not shared through the answer cache), so it may stop when they leave.
+    // With the optional caches off (CATALOG_CACHE=false) the buyer's answer is theirs alone, not shared by the
+    // buyers of their level, so it may stop when they leave.
+    setCatalogCaching(t.db.db, false);
+    onTestFinished(() => setCatalogCaching(t.db.db, true));
     const holding = t.db.db.transaction(async () => held);
     const { connect } = await import('node:net');
     const socket = connect(Number(port), '127.0.0.1');
