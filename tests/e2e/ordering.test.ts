@@ -99,6 +99,19 @@ describe('ordering as a trade buyer', () => {
     await box.getByTestId('add-to-cart-button').click();
     await box.getByText('장바구니에 담았습니다.').waitFor();
 
+    // From the list: a card's quantity follows that wine's case pack too.
+    await page.goto(`${base}/product`);
+    await hydrated(page, '[data-testid=card-add-button]');
+    const cardAdd = page.getByTestId('card-add').first();
+    const cardQty = cardAdd.getByTestId('qty-input');
+    const cardMin = Number(await cardQty.inputValue());
+    await cardAdd.getByTestId('qty-up').click();
+    expect(Number(await cardQty.inputValue())).toBeGreaterThan(cardMin);
+    await cardAdd.getByTestId('card-add-button').click();
+    await cardAdd.getByText('장바구니에 담았습니다.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/product-buyer-ko-KR-375.png' });
+
     await page.goto(`${base}/cart`);
     const line = page.locator(`[data-testid=cart-line][data-product="${byCase}"]`);
     expect(Number(await line.getByTestId('qty-input').inputValue())).toBeGreaterThanOrEqual(min * 2);
@@ -210,7 +223,12 @@ describe('ordering as a trade buyer', () => {
     const { page, context } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
     await page.goto(`${base}/product/${byBottle}`);
     expect(await page.getByTestId('order-gate').getAttribute('data-reason')).toBe('anonymous');
+    await page.goto(`${base}/product`);
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('card-add').count()).toBe(0);
     await login(page, 'pending@example.com', 'Pending!2345');
+    await page.goto(`${base}/product`);
+    expect(await page.getByTestId('card-add').count()).toBe(0);
     await page.goto(`${base}/product/${byBottle}`);
     expect(await page.getByTestId('order-gate').getAttribute('data-reason')).toBe('pending');
     expect(await page.getByTestId('add-to-cart-button').count()).toBe(0);

@@ -304,6 +304,19 @@ export const ZProductCard = z.object({
   /** Vintage years on sale, newest first (null = NV). */
   vintages: z.array(z.number().int().nullable()),
   inStock: z.boolean(),
+  /**
+   * The vintage "add to cart" on a card takes (the newest on sale with stock, else the newest on sale) and its case
+   * pack; null when no vintage is on sale.
+   */
+  orderVintage: z
+    .object({
+      id: z.number().int(),
+      year: z.number().int().nullable(),
+      caseSize: z.number().int(),
+      orderStep: z.number().int(),
+      minQty: z.number().int(),
+    })
+    .nullable(),
   wishCount: z.number().int(),
   /** Whether the caller has it in their wish list (false without a token). */
   isWished: z.boolean(),

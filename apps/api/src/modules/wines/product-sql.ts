@@ -174,7 +174,9 @@ export function cardSelect(viewer: Viewer): SQL {
     (select json_agg(json_build_array(g.grape_type_id, g.percent) order by g.percent desc nulls last, g.grape_type_id)
        from product_grapes g where g.product_id = p.id) as grapes,
     (select json_agg(f.featured_id order by f.featured_id) from product_featured f where f.product_id = p.id) as featured,
-    (select json_build_array(json_agg(v.year order by v.year desc nulls last), bool_or(v.stock > 0), min(${tradePriceSql(viewer)}))
+    (select json_build_array(json_agg(v.year order by v.year desc nulls last), bool_or(v.stock > 0), min(${tradePriceSql(viewer)}),
+         (array_agg(json_build_array(v.id, v.year, v.case_size, v.order_step, v.min_qty)
+            order by v.stock > 0 desc, v.year desc nulls last, v.id desc))[1])
        from product_vintages v where v.product_id = p.id and v.is_on_sale) as vin,
     ${wished} as wished`;
 }

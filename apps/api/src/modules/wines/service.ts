@@ -178,7 +178,7 @@ export interface CardRow {
   wish_count: number;
   grapes: [number, number | null][] | null;
   featured: number[] | null;
-  vin: [(number | null)[] | null, boolean | null, number | null];
+  vin: [(number | null)[] | null, boolean | null, number | null, [number, number | null, number, number, number] | null];
   wished: boolean;
   updated_at: string | Date;
 }
@@ -208,7 +208,7 @@ function toCard(r: CardRow, lk: Lookups, lang: Language): TProductCard | undefin
     if (!l) return undefined;
     level = { id: l.id, code: l.code, name: loc(l.name, lang) };
   }
-  const [years, inStock, trade] = r.vin ?? [null, null, null];
+  const [years, inStock, trade, order] = r.vin ?? [null, null, null, null];
   return {
     id: r.id,
     name: displayName(r.name_ko, r.name_original, lang),
@@ -236,6 +236,7 @@ function toCard(r: CardRow, lk: Lookups, lang: Language): TProductCard | undefin
     tradePrice: trade === null ? null : Number(trade),
     vintages: years ?? [],
     inStock: inStock === true,
+    orderVintage: order ? { id: order[0], year: order[1], caseSize: order[2], orderStep: order[3], minQty: order[4] } : null,
     wishCount: r.wish_count,
     isWished: r.wished,
     updatedAt: new Date(r.updated_at).toISOString(),

@@ -63,6 +63,8 @@ describe('GET /brand/wines/products', () => {
       tradePrice: null,
       vintages: [2016, 2015],
       inStock: true,
+      // "Add to cart" on the card takes the newest vintage on sale that is in stock (2016 is sold out).
+      orderVintage: { id: present(fx.vintages.margaux, 'margaux vintages')[0], year: 2015, caseSize: 12, orderStep: 1, minQty: 1 },
       wishCount: 0,
       isWished: false,
     });

@@ -2,7 +2,8 @@ import { useLocation } from 'react-router';
 import { FastLink } from '../fast-link';
 import { useTranslation } from 'react-i18next';
 import type { TProductCard } from '@podo/contracts/catalog';
-import { useRoot } from '../../lib/site';
+import { useRoot, useUser } from '../../lib/site';
+import { CardAddToCart, canOrder } from '../commerce/add-to-cart';
 import { Price } from './price';
 import { LoginHeart, WishButton } from './toggle-button';
 import type { Language } from '@podo/i18n';
@@ -20,7 +21,18 @@ export const thumbnailOf = (image: string) => image.replace(/^(\/api\/v1\/media\
 /** What a card shows of a wine (and a list page needs: the winery for its filter chip). */
 export type ProductCardView = Pick<
   TProductCard,
-  'id' | 'name' | 'nameKo' | 'nameOriginal' | 'image' | 'scoreMax' | 'retailPrice' | 'tradePrice' | 'vintages' | 'inStock' | 'isWished'
+  | 'id'
+  | 'name'
+  | 'nameKo'
+  | 'nameOriginal'
+  | 'image'
+  | 'scoreMax'
+  | 'retailPrice'
+  | 'tradePrice'
+  | 'vintages'
+  | 'inStock'
+  | 'isWished'
+  | 'orderVintage'
 > & {
   kind: Pick<TProductCard['kind'], 'code' | 'name' | 'color'>;
   country: Pick<TProductCard['country'], 'name'>;
@@ -48,6 +60,8 @@ export function cardView(p: TProductCard): ProductCardView {
     tradePrice: p.tradePrice,
     vintages: p.vintages,
     inStock: p.inStock,
+    // Only a buyer's card orders; a visitor's page does not carry it.
+    orderVintage: p.tradePrice !== null ? p.orderVintage : null,
     isWished: p.isWished,
   };
 }
@@ -74,6 +88,8 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const { lang } = useRoot();
+  const user = useUser();
+  const v = product.orderVintage;
   // From the list, the detail page's back link returns through history (filters and scroll position kept).
   const fromList = useLocation().pathname === '/product';
   return (
@@ -84,6 +100,7 @@ export function ProductCard({
       lang={lang}
       fromList={fromList}
       wish={<WishButton id={product.id} isWished={product.isWished} name={product.name} className="product-card-wish" />}
+      order={canOrder(user) && v && product.inStock ? <CardAddToCart productId={product.id} name={product.name} vintage={v} /> : null}
     />
   );
 }
@@ -105,6 +122,7 @@ export function ProductCardBody({
   lang,
   fromList,
   wish,
+  order = null,
 }: {
   product: ProductCardView;
   eager: boolean;
@@ -112,6 +130,8 @@ export function ProductCardBody({
   lang: Language;
   fromList: boolean;
   wish: React.ReactNode;
+  /** A buyer's "add to cart" (never in the cached cards of anonymous visitors). */
+  order?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const href = `/product/${p.id}`;
@@ -172,6 +192,7 @@ export function ProductCardBody({
           ) : null}
         </div>
         {!p.inStock ? <span className="stock-badge">{t('catalog.soldOut')}</span> : null}
+        {order}
       </div>
     </article>
   );

@@ -167,3 +167,83 @@ export function AddToCart({ productId, name, vintages }: { productId: number; na
     </div>
   );
 }
+
+/** The vintage a card's "add" takes, and its case pack (TProductCard.orderVintage). */
+export interface CardVintage {
+  id: number;
+  caseSize: number;
+  orderStep: number;
+  minQty: number;
+}
+
+/**
+ * "Add to cart" on a product card, for approved buyers: a quantity that follows the case pack and a button; the
+ * answer shows on the card. Without JavaScript the form posts to the cart and comes back to this list.
+ */
+export function CardAddToCart({ productId, name, vintage }: { productId: number; name: string; vintage: CardVintage }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher<CartReply>({ key: `card-add-${productId}` });
+  const [qty, setQty] = useState(vintage.minQty);
+  const [shown, setShown] = useState<CartReply | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data) setShown(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setShown(null);
+    void fetcher.submit(
+      { intent: 'add', idProduct: String(productId), idVintage: String(vintage.id), qty: String(qty), js: '1' },
+      { method: 'post', action: CART_ACTION },
+    );
+  };
+  const busy = fetcher.state !== 'idle';
+  return (
+    <form method="post" action={CART_ACTION} onSubmit={submit} className="card-add" data-testid="card-add">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="idProduct" value={productId} />
+      <input type="hidden" name="idVintage" value={vintage.id} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <div className="card-add-row">
+        <QtyStepper
+          name="qty"
+          size="sm"
+          value={qty}
+          step={vintage.orderStep}
+          min={vintage.minQty}
+          label={t('commerce.qtyFor', { name })}
+          onChange={(n) => {
+            setQty(n);
+            setShown(null);
+          }}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          aria-label={t('commerce.cardAddLabel', { name })}
+          data-testid="card-add-button"
+        >
+          {busy ? t('commerce.adding') : t('commerce.cardAdd')}
+        </button>
+      </div>
+      {vintage.orderStep > 1 || vintage.minQty > 1 ? (
+        <p className="card-add-pack">
+          <PackNote caseSize={vintage.caseSize} orderStep={vintage.orderStep} minQty={vintage.minQty} />
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite" className="card-add-result" data-testid="card-add-result">
+        {shown?.ok ? (
+          <span className="text-success">
+            {shown.message}{' '}
+            <FastLink to="/cart" className="fw-semibold">
+              {t('commerce.viewCart')}
+            </FastLink>
+          </span>
+        ) : shown ? (
+          <span className="text-danger">{shown.message}</span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
