@@ -483,6 +483,9 @@ export const ZAdminCashBody = z
     type: z.enum(['CHARGE', 'ADJUST'], { message: 'oneOf' }),
     amount: z.number({ message: 'number' }).int({ message: 'number' }).min(-100_000_000).max(100_000_000),
     memo: z.string().trim().max(200).default(''),
+    /** A charge may lapse: what is left of it at the end of this day (Korea time) is taken by an EXPIRE entry. */
+    expiresOn: zDate.optional(),
   })
-  .refine((b) => (b.type === 'CHARGE' ? b.amount > 0 : b.amount !== 0), { message: 'number', path: ['amount'] });
+  .refine((b) => (b.type === 'CHARGE' ? b.amount > 0 : b.amount !== 0), { message: 'number', path: ['amount'] })
+  .refine((b) => b.expiresOn === undefined || b.type === 'CHARGE', { message: 'oneOf', path: ['expiresOn'] });
 export const ZAdminCashResult = z.object({ message: z.string(), data: z.object({ balance: z.number().int() }) });

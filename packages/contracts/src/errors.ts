@@ -91,6 +91,8 @@ export const ERROR_STATUS = {
   COUPON_DUPLICATE: 400,
   /** More cash asked for than the balance holds. */
   CASH_EXCEEDS_BALANCE: 400,
+  /** A charge whose validity would end before it is made. */
+  CASH_EXPIRY_PAST: 400,
   /** Paying by cash alone while the cash does not cover the total. */
   CASH_NOT_ENOUGH: 400,
   SHIP_REQUIRED: 400,

@@ -128,9 +128,16 @@ export async function seedCommerceDemo(db: Database): Promise<boolean> {
       .limit(1);
     const now = Date.now();
     let balance = 0;
-    const cash = async (type: 'CHARGE' | 'USE' | 'REFUND' | 'ADJUST', amount: number, at: number, orderId: number | null, memo: string) => {
+    const cash = async (
+      type: 'CHARGE' | 'USE' | 'REFUND' | 'ADJUST',
+      amount: number,
+      at: number,
+      orderId: number | null,
+      memo: string,
+      expiresAt: Date | null = null,
+    ) => {
       balance += amount;
-      await tx.insert(cashEntries).values({ userId: buyer.id, type, amount, orderId, memo, createdAt: new Date(at) });
+      await tx.insert(cashEntries).values({ userId: buyer.id, type, amount, orderId, memo, expiresAt, createdAt: new Date(at) });
     };
     await cash('CHARGE', 1_000_000, now - 175 * DAY, null, '예치금 충전 (계좌이체)');
 
@@ -319,6 +326,9 @@ export async function seedCommerceDemo(db: Database): Promise<boolean> {
       if (h.status === 'CANCELLED' && cashUsed > 0) await cash('REFUND', cashUsed, at + 2 * DAY, o.id, '');
     }
     await cash('ADJUST', 20000, now - 20 * DAY, null, '거래 감사 적립금');
+    // A promotional charge that lapses at the end of its 90th day (Korea time) if not spent.
+    const lapse = new Date(Math.ceil((now + 9 * 3_600_000) / DAY) * DAY + 89 * DAY - 9 * 3_600_000);
+    await cash('CHARGE', 50_000, now - 1 * DAY, null, '신규 거래처 프로모션 예치금', lapse);
     await tx.update(users).set({ cashBalance: balance, creditLimit: 3_000_000 }).where(eq(users.id, buyer.id));
     const [w0, w1] = wines;
     if (w0 && w1)

@@ -49,8 +49,9 @@ export default function MyCash({ loaderData }: Route.ComponentProps) {
               <table className="table ledger-table">
                 <thead>
                   <tr>
-                    <th scope="col">{t('commerce.cash.date')}</th>
-                    <th scope="col">{t('commerce.cash.type')}</th>
+                    <th scope="col">
+                      {t('commerce.cash.date')} · {t('commerce.cash.type')}
+                    </th>
                     <th scope="col">{t('commerce.cash.detail')}</th>
                     <th scope="col" className="num">
                       {t('commerce.cash.amount')}
@@ -60,11 +61,21 @@ export default function MyCash({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {cash.items.map((e) => (
                     <tr key={e.id}>
-                      <td>{kstDateTime(e.createdAt, lang, false)}</td>
-                      <td>{e.typeName}</td>
-                      {/* The importer's note is written in Korean. */}
-                      <td lang={e.oid ? undefined : 'ko'}>
-                        {e.oid ? <FastLink to={`/mypage/orders/${e.oid}`}>{e.oid}</FastLink> : e.memo}
+                      <td className="ledger-when">
+                        <span className="d-block">{kstDateTime(e.createdAt, lang, false)}</span>
+                        <span className="ledger-type">{e.typeName}</span>
+                      </td>
+                      <td>
+                        {/* The importer's note is written in Korean. */}
+                        {e.oid ? <FastLink to={`/mypage/orders/${e.oid}`}>{e.oid}</FastLink> : <span lang="ko">{e.memo}</span>}
+                        {e.expiresAt && e.amount > 0 ? (
+                          <span className="d-block small text-body-secondary" data-testid="cash-valid-until">
+                            {/* It lapses at the start of the next Korean day. */}
+                            {t('commerce.cash.validUntil', {
+                              date: kstDateTime(new Date(Date.parse(e.expiresAt) - 1).toISOString(), lang, false),
+                            })}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`num ${e.amount < 0 ? 'text-danger' : 'text-success'}`}>
                         {e.amount > 0 ? '+' : '−'}

@@ -438,5 +438,5 @@ export const adminCash = defineOperation({
   params: ZRestockParams,
   body: ZAdminCashBody,
   response: ZAdminCashResult,
-  errors: ['NOT_FOUND', 'CASH_EXCEEDS_BALANCE'],
+  errors: ['NOT_FOUND', 'CASH_EXCEEDS_BALANCE', 'CASH_EXPIRY_PAST'],
 });

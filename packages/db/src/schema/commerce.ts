@@ -182,10 +182,15 @@ export const cashEntries = pgTable(
     memo: varchar('memo', { length: 200 }).notNull().default(''),
     /** Charged cash that lapses unused (EXPIRE entries take what is left). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the sweep took what was left of this charge (claimed once, by one server process). */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('cash_entries_user_idx').on(t.userId, t.createdAt),
+    index('cash_entries_lapsing_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null and ${t.lapsedAt} is null`),
     // One use and one refund per order at most: a repeated cancellation cannot refund twice.
     uniqueIndex('cash_entries_order_uq')
       .on(t.orderId, t.type)

@@ -8,6 +8,7 @@ import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { cancelOverdueOrders } from './orders';
+import { expireCash, lapsedAmount } from './wallet';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -440,6 +441,72 @@ describe('cash by the importer', () => {
     expect(back.json().data.balance).toBe(before);
     expect(await cashOf()).toBe(before);
   });
+
+  it('lets a charge lapse: what is left of it at the end of its day becomes an EXPIRE entry, once', async () => {
+    await setCash(buyerId, 0);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
+    const past = await call(
+      'POST',
+      `/admin/members/${buyerId}/cash`,
+      admin,
+      { type: 'CHARGE', amount: 1000, expiresOn: day(-1) },
+      {},
+      'en-US',
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ code: 'CASH_EXPIRY_PAST', message: 'Enter a validity date for the cash from today on.' });
+    const adjust = await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'ADJUST', amount: 1000, expiresOn: day(3) });
+    expect(adjust.statusCode).toBe(400);
+    expect(await cashOf()).toBe(0);
+
+    // 100,000 lapsing in 30 days, 50,000 that never lapses; 30,000 spent comes from the lapsing charge first.
+    const charge = await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'CHARGE', amount: 100000, expiresOn: day(30) });
+    expect(charge.statusCode, charge.body).toBe(200);
+    await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'CHARGE', amount: 50000 });
+    await call('POST', `/admin/members/${buyerId}/cash`, admin, { type: 'ADJUST', amount: -30000, memo: '사용' });
+    const ledger = (await call('GET', '/commerce/cashes', buyer)).json().data;
+    expect(ledger.items.find((e: { amount: number }) => e.amount === 100000).expiresAt).toBe(`${day(30)}T15:00:00.000Z`);
+
+    const ctx = serviceCtx(t.app.deps, t.app.log);
+    expect(await expireCash(ctx, new Date())).toBe(0);
+    const later = new Date(Date.now() + 32 * 86_400_000);
+    expect(await expireCash(ctx, later)).toBe(70000);
+    expect(await expireCash(ctx, later)).toBe(0);
+    expect(await cashOf()).toBe(50000);
+    const after = (await call('GET', '/commerce/cashes', buyer)).json().data;
+    expect(after.items[0]).toMatchObject({ type: 'EXPIRE', typeName: '소멸', amount: -70000 });
+    await setCash(buyerId, 0);
+  });
+});
+
+describe('cash that lapses', () => {
+  const at = (d: string) => new Date(`${d}T00:00:00Z`);
+  const e = (type: string, amount: number, createdAt: string, expiresAt?: string) => ({
+    type,
+    amount,
+    createdAt: at(createdAt),
+    expiresAt: expiresAt ? at(expiresAt) : null,
+  });
+  it('is spent first, and only what is left of it lapses', () => {
+    const ledger = [e('CHARGE', 100, '2026-01-01', '2026-03-01'), e('CHARGE', 50, '2026-01-02'), e('USE', -30, '2026-01-03')];
+    expect(lapsedAmount(ledger, at('2026-02-01'))).toBe(0);
+    expect(lapsedAmount(ledger, at('2026-03-01'))).toBe(70);
+    expect(lapsedAmount([...ledger, e('EXPIRE', -70, '2026-03-01')], at('2026-04-01'))).toBe(0);
+  });
+  it('does not take a later charge for a use made before it', () => {
+    const ledger = [
+      e('CHARGE', 50, '2026-01-01'),
+      e('USE', -50, '2026-01-02'),
+      e('CHARGE', 20, '2026-02-01', '2026-03-01'),
+      e('REFUND', 10, '2026-02-02'),
+    ];
+    expect(lapsedAmount(ledger, at('2026-03-02'))).toBe(20);
+  });
+  it('counts a use made after the lapse but before the sweep against the lapsed charge', () => {
+    const ledger = [e('CHARGE', 100, '2026-01-01', '2026-03-01'), e('CHARGE', 10, '2026-01-01'), e('USE', -40, '2026-03-01')];
+    // At its time only the unlapsing 10 was valid: it goes first, the lapsed charge gives the other 30.
+    expect(lapsedAmount(ledger, at('2026-03-02'))).toBe(70);
+  });
 });
 
 // ---- on real PostgreSQL: parallel sessions, terminated backends --------------------------------------------------
@@ -519,6 +586,37 @@ describe('orders under concurrency', postgresOnly('parallel sessions and termina
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(10);
     for (const r of answers.filter((x) => x.statusCode !== 201)) expect(r.json().code).toBe('CASH_EXCEEDS_BALANCE');
     expect(await cashOf(p.id)).toBe(0);
+  });
+
+  it('expires a lapsed charge once when several sweeps run at once, while the buyer spends from it', async () => {
+    const [p] = await makeBuyers(1, 'lapse');
+    if (!p) throw new Error('buyer');
+    await setCash(p.id, 0);
+    // Three lapsing charges (three rows to claim) and one that stays.
+    for (const amount of [30000, 30000, 40000])
+      await t.db.db.execute(sql`insert into cash_entries (user_id, type, amount, expires_at, created_at)
+        values (${p.id}, 'CHARGE', ${amount}, now() + interval '1 day', now() - interval '1 day')`);
+    await t.db.db.execute(sql`insert into cash_entries (user_id, type, amount) values (${p.id}, 'CHARGE', 50000)`);
+    await t.db.db.execute(sql`update users set cash_balance = 150000 where id = ${p.id}`);
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const ctx = serviceCtx(t.app.deps, t.app.log);
+    const [expired] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => expireCash(ctx, later))),
+      ...Array.from({ length: 4 }, () => call('POST', '/commerce/orders', p.token, pickup(w.big, 1, { useCash: 10000 }))),
+    ]);
+    const ledger = await q<{ id: number; type: string; amount: number }>(
+      sql`select id, type, amount from cash_entries where user_id = ${p.id} and type in ('USE', 'EXPIRE') order by id`,
+    );
+    const firstExpiry = ledger.find((e) => e.type === 'EXPIRE');
+    if (!firstExpiry) throw new Error('nothing expired');
+    // Each took the member's row lock in turn, so the entries' order is the order of the changes: cash spent before
+    // the expiry came from the lapsing charges, and only what was left of them lapsed, once.
+    const spentBefore = -ledger.filter((e) => e.type === 'USE' && e.id < firstExpiry.id).reduce((a, e) => a + e.amount, 0);
+    const spent = -ledger.filter((e) => e.type === 'USE').reduce((a, e) => a + e.amount, 0);
+    const lapsed = -ledger.filter((e) => e.type === 'EXPIRE').reduce((a, e) => a + e.amount, 0);
+    expect(lapsed).toBe(100000 - spentBefore);
+    expect(expired.reduce((a, b) => a + b, 0)).toBe(lapsed);
+    expect(await cashOf(p.id)).toBe(150000 - spent - lapsed);
   });
 
   it('redeems a single-use coupon once among 30 parallel orders', async () => {

@@ -434,6 +434,7 @@ export async function moveCash(
   type: 'USE' | 'REFUND' | 'CHARGE' | 'ADJUST' | 'EXPIRE',
   orderId: number | null,
   memo = '',
+  expiresAt: Date | null = null,
 ) {
   const [row] = await tx
     .update(users)
@@ -441,7 +442,7 @@ export async function moveCash(
     .where(and(eq(users.id, userId), sql`${users.cashBalance} + ${amount} >= 0`))
     .returning({ balance: users.cashBalance });
   if (!row) throw new AppError('CASH_EXCEEDS_BALANCE', { available: '0' });
-  await tx.insert(cashEntries).values({ userId, type, amount, orderId, memo });
+  await tx.insert(cashEntries).values({ userId, type, amount, orderId, memo, expiresAt });
 }
 
 // ---- state changes ----------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import {
   orderStatusList,
   orderTypeList,
 } from './orders';
-import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
+import { adjustCash, cashAvailable, expireCash, listCash, listCoupons } from './wallet';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
@@ -31,6 +31,7 @@ export async function commerceRoutes(app: FastifyInstance) {
     const sweep = () => {
       const ctx = serviceCtx(app.deps, app.log);
       cancelOverdueOrders(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'overdue order sweep failed'));
+      expireCash(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'cash expiry sweep failed'));
       // Once a month across processes: the first sweep of a month claims it.
       evaluateLevels(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'buyer level evaluation failed'));
     };

@@ -116,12 +116,104 @@ export async function listCoupons(ctx: ServiceCtx, userId: number, state?: Coupo
 }
 
 /** An admin's charge or adjustment of a buyer's cash, in one transaction with its ledger entry. */
-export async function adjustCash(ctx: ServiceCtx, userId: number, body: { type: 'CHARGE' | 'ADJUST'; amount: number; memo: string }) {
+export async function adjustCash(
+  ctx: ServiceCtx,
+  userId: number,
+  body: { type: 'CHARGE' | 'ADJUST'; amount: number; memo: string; expiresOn?: string | undefined },
+  now = new Date(),
+) {
+  // The end of the given Korean day.
+  const expiresAt = body.expiresOn === undefined ? null : new Date(Date.parse(`${body.expiresOn}T00:00:00+09:00`) + 86_400_000);
+  if (expiresAt !== null && !(expiresAt > now)) throw new AppError('CASH_EXPIRY_PAST');
   return ctx.db.transaction(async (tx) => {
     const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!u) throw new AppError('NOT_FOUND');
-    await moveCash(tx, userId, body.amount, body.type, null, body.memo);
+    await moveCash(tx, userId, body.amount, body.type, null, body.memo, expiresAt);
     const [after] = await tx.select({ balance: users.cashBalance }).from(users).where(eq(users.id, userId));
     return { balance: after?.balance ?? 0 };
   });
+}
+
+/** A ledger entry as the expiry reads it. */
+export interface LedgerEntry {
+  type: string;
+  amount: number;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * How much of a member's lapsing charges is left unused at `now` and not expired yet. The ledger is replayed in
+ * order: each credit is a lot (a refund or an adjustment never lapses); each debit takes from the lots still valid
+ * at its time, the one lapsing first first (the buyer's best), then from lots that lapsed but were not swept yet.
+ * What the lots lapsed by `now` still hold, less the EXPIRE entries already written, is due.
+ */
+export function lapsedAmount(entries: readonly LedgerEntry[], now: Date): number {
+  const lots: { left: number; until: number }[] = [];
+  let expired = 0;
+  for (const e of entries) {
+    if (e.type === 'EXPIRE') {
+      expired -= e.amount;
+      continue;
+    }
+    if (e.amount > 0) {
+      lots.push({ left: e.amount, until: e.expiresAt?.getTime() ?? Infinity });
+      continue;
+    }
+    const at = e.createdAt.getTime();
+    let need = -e.amount;
+    const order = [...lots].filter((l) => l.left > 0).sort((a, b) => Number(a.until <= at) - Number(b.until <= at) || a.until - b.until);
+    for (const l of order) {
+      if (need === 0) break;
+      const take = Math.min(l.left, need);
+      l.left -= take;
+      need -= take;
+    }
+  }
+  const due = lots.filter((l) => l.until <= now.getTime()).reduce((s, l) => s + l.left, 0);
+  return Math.max(0, due - expired);
+}
+
+/**
+ * The sweep's expiry: charges whose validity ended are claimed (lapsed_at, by one server process), and each of
+ * their members gets one EXPIRE entry for what is left (never more than the balance), in the same transaction.
+ * Returns the won expired.
+ */
+export async function expireCash(ctx: ServiceCtx, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await ctx.db.transaction(async (tx) => {
+      const claimed = rowsOf<{ user_id: number }>(
+        await tx.execute(sql`update cash_entries set lapsed_at = ${now.toISOString()}::timestamptz
+          where id in (select id from cash_entries
+                        where expires_at <= ${now.toISOString()}::timestamptz and lapsed_at is null
+                        order by expires_at, id limit 50 for update skip locked)
+          returning user_id`),
+      );
+      if (claimed.length === 0) return null;
+      let sum = 0;
+      for (const id of [...new Set(claimed.map((r) => r.user_id))].sort((a, b) => a - b)) {
+        const [u] = await tx.select({ balance: users.cashBalance }).from(users).where(eq(users.id, id)).for('update');
+        if (!u) continue;
+        const ledger = await tx
+          .select({
+            type: cashEntries.type,
+            amount: cashEntries.amount,
+            expiresAt: cashEntries.expiresAt,
+            createdAt: cashEntries.createdAt,
+          })
+          .from(cashEntries)
+          .where(and(eq(cashEntries.userId, id), eq(cashEntries.status, 'DONE')))
+          .orderBy(cashEntries.createdAt, cashEntries.id);
+        const amount = Math.min(u.balance, lapsedAmount(ledger, now));
+        if (amount > 0) {
+          await moveCash(tx, id, -amount, 'EXPIRE', null);
+          sum += amount;
+        }
+      }
+      return sum;
+    });
+    if (expired === null) return total;
+    total += expired;
+  }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "cash_entries" ADD COLUMN "lapsed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "cash_entries_lapsing_idx" ON "cash_entries" USING btree ("expires_at") WHERE "cash_entries"."expires_at" is not null and "cash_entries"."lapsed_at" is null;
