@@ -489,3 +489,71 @@ export const ZAdminCashBody = z
   .refine((b) => (b.type === 'CHARGE' ? b.amount > 0 : b.amount !== 0), { message: 'number', path: ['amount'] })
   .refine((b) => b.expiresOn === undefined || b.type === 'CHARGE', { message: 'oneOf', path: ['expiresOn'] });
 export const ZAdminCashResult = z.object({ message: z.string(), data: z.object({ balance: z.number().int() }) });
+
+// ---- back office: coupons ------------------------------------------------------------------------------------------
+
+const zCouponName = z.string().trim().min(1, { message: 'required' }).max(100);
+const zWholeWon = z.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'nonNegative' }).max(100_000_000);
+
+/**
+ * POST /admin/coupons: a coupon definition. An ORDER coupon is for the whole order, a PRODUCT coupon for one wine
+ * or one kind of wine; AMOUNT takes won off, RATE a percent (up to two decimals) capped by `maxDiscount`. It is
+ * valid from the start of `startsOn` to the end of `endsOn` (Korea time).
+ */
+export const ZAdminCouponBody = z
+  .object({
+    name: z.object({
+      'ko-KR': zCouponName,
+      'en-US': zCouponName.optional(),
+      'zh-CN': zCouponName.optional(),
+      'zh-TW': zCouponName.optional(),
+      'ja-JP': zCouponName.optional(),
+    }),
+    scope: z.enum(COUPON_SCOPES, { message: 'oneOf' }),
+    kind: z.enum(COUPON_KINDS, { message: 'oneOf' }),
+    amount: zWholeWon.default(0),
+    rate: z.number({ message: 'number' }).min(0, { message: 'nonNegative' }).max(100).multipleOf(0.01, { message: 'number' }).default(0),
+    minAmount: zWholeWon.default(0),
+    maxDiscount: zWholeWon.nullable().default(null),
+    idProduct: zId.optional(),
+    idKind: zId.optional(),
+    startsOn: zDate,
+    endsOn: zDate,
+  })
+  .refine((b) => (b.kind === 'AMOUNT' ? b.amount > 0 : b.rate > 0), { message: 'number', path: ['amount'] })
+  .refine(
+    (b) =>
+      b.scope === 'ORDER' ? b.idProduct === undefined && b.idKind === undefined : (b.idProduct === undefined) !== (b.idKind === undefined),
+    {
+      message: 'oneOf',
+      path: ['scope'],
+    },
+  )
+  .refine((b) => b.endsOn >= b.startsOn, { message: 'rangeOrder', path: ['endsOn'] });
+export type TAdminCouponBody = z.output<typeof ZAdminCouponBody>;
+
+export const ZAdminCoupon = ZMemberCoupon.omit({ state: true, usedAt: true, oid: true }).extend({
+  /** Members who hold it, and how many of them used it. */
+  issued: z.number().int(),
+  used: z.number().int(),
+});
+export type TAdminCoupon = z.infer<typeof ZAdminCoupon>;
+export const ZAdminCouponList = z.object({ data: z.array(ZAdminCoupon) });
+export const ZAdminCouponResult = z.object({ message: z.string(), data: ZAdminCoupon });
+
+/** POST /admin/coupons/:id/issue: to these members, to the buyers of a level, or to every approved buyer. */
+export const ZAdminCouponIssueBody = z
+  .object({
+    userIds: z.array(zId).min(1).max(1000).optional(),
+    level: z.string().trim().min(1).max(20).optional(),
+    allBuyers: z.literal(true).optional(),
+  })
+  .refine((b) => [b.userIds, b.level, b.allBuyers].filter((x) => x !== undefined).length === 1, {
+    message: 'oneOf',
+    path: ['userIds'],
+  });
+export const ZAdminCouponIssueResult = z.object({
+  message: z.string(),
+  /** Coupons given now, and approved buyers among the recipients who already held it. */
+  data: z.object({ issued: z.number().int(), already: z.number().int() }),
+});

@@ -40,6 +40,11 @@ import {
   ZShipBody,
   ZShipListQuery,
   ZShipParams,
+  ZAdminCouponBody,
+  ZAdminCouponIssueBody,
+  ZAdminCouponIssueResult,
+  ZAdminCouponList,
+  ZAdminCouponResult,
 } from '../commerce';
 import { defineOperation } from '../operation';
 
@@ -439,4 +444,38 @@ export const adminCash = defineOperation({
   body: ZAdminCashBody,
   response: ZAdminCashResult,
   errors: ['NOT_FOUND', 'CASH_EXCEEDS_BALANCE', 'CASH_EXPIRY_PAST'],
+});
+
+export const adminCoupons = defineOperation({
+  method: 'GET',
+  path: '/admin/coupons',
+  tags: ['admin'],
+  summary: 'The coupons defined, newest first, with how many members hold each and how many used it',
+  auth: 'admin',
+  response: ZAdminCouponList,
+  errors: [],
+});
+
+export const adminCreateCoupon = defineOperation({
+  method: 'POST',
+  path: '/admin/coupons',
+  tags: ['admin'],
+  summary: 'Define a coupon: for the order or for a wine or kind, a won amount or a rate, a minimum, a cap and a validity period',
+  auth: 'admin',
+  body: ZAdminCouponBody,
+  response: ZAdminCouponResult,
+  status: 201,
+  errors: ['PRODUCT_NOT_FOUND', 'UNKNOWN_FILTER_VALUE'],
+});
+
+export const adminIssueCoupon = defineOperation({
+  method: 'POST',
+  path: '/admin/coupons/:id/issue',
+  tags: ['admin'],
+  summary: 'Give a coupon to members, to the buyers of a level or to every approved buyer (once per member)',
+  auth: 'admin',
+  params: ZRestockParams,
+  body: ZAdminCouponIssueBody,
+  response: ZAdminCouponIssueResult,
+  errors: ['NOT_FOUND', 'UNKNOWN_FILTER_VALUE', 'COUPON_EXPIRED'],
 });

@@ -479,6 +479,99 @@ describe('cash by the importer', () => {
   });
 });
 
+describe('coupons by the importer', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
+  const define = (body: object, token = admin, lang = 'ko-KR') => call('POST', '/admin/coupons', token, body, {}, lang);
+  const valid = {
+    name: { 'ko-KR': '가을 프로모션 15,000원', 'en-US': 'Autumn ₩15,000 off' },
+    scope: 'ORDER',
+    kind: 'AMOUNT',
+    amount: 15000,
+    minAmount: 200000,
+  };
+
+  it('defines a coupon with its validity in Korea time, and refuses a definition that cannot work', async () => {
+    expect((await define({ ...valid, startsOn: day(0), endsOn: day(30) }, buyer)).statusCode).toBe(403);
+    const bad = async (body: object) => {
+      const r = await define({ startsOn: day(0), endsOn: day(30), ...body }, admin, 'en-US');
+      expect(r.statusCode, r.body).toBeGreaterThanOrEqual(400);
+      return r.json() as { code: string; message: string };
+    };
+    expect((await bad({ ...valid, amount: 0 })).code).toBe('VALIDATION_FAILED');
+    expect((await bad({ ...valid, kind: 'RATE' })).message).toMatch(/^Amount: /);
+    expect((await bad({ ...valid, scope: 'PRODUCT' })).message).toMatch(/^Applies to: /);
+    expect((await bad({ ...valid, startsOn: day(5), endsOn: day(1) })).message).toMatch(/^End date: /);
+    expect((await bad({ ...valid, scope: 'PRODUCT', idProduct: 99999999 })).code).toBe('PRODUCT_NOT_FOUND');
+    expect(await bad({ ...valid, scope: 'PRODUCT', idKind: 99999 })).toEqual({
+      code: 'UNKNOWN_FILTER_VALUE',
+      message: 'Wine kind: no such value (99999).',
+    });
+
+    const r = await define({ ...valid, startsOn: day(0), endsOn: day(30) });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({
+      message: '쿠폰을 등록했습니다.',
+      data: {
+        name: '가을 프로모션 15,000원',
+        scope: 'ORDER',
+        kind: 'AMOUNT',
+        amount: 15000,
+        minAmount: 200000,
+        target: '주문 전체',
+        issued: 0,
+        used: 0,
+      },
+    });
+    // From the start of the first day to the end of the last, Korea time.
+    expect(r.json().data.startsAt).toBe(new Date(`${day(0)}T00:00:00+09:00`).toISOString());
+    expect(r.json().data.endsAt).toBe(new Date(Date.parse(`${day(30)}T00:00:00+09:00`) + 86_400_000).toISOString());
+    const rate = await define({
+      name: { 'ko-KR': '레드 10%' },
+      scope: 'PRODUCT',
+      kind: 'RATE',
+      rate: 10,
+      maxDiscount: 30000,
+      idKind: w.kindA,
+      startsOn: day(0),
+      endsOn: day(7),
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    expect(rate.json().data).toMatchObject({ kind: 'RATE', rate: 10, maxDiscount: 30000, idKind: w.kindA });
+  });
+
+  it('issues a coupon once per approved buyer, to members, a level or everyone, and the buyer can use it', async () => {
+    const made = await define({ ...valid, name: { 'ko-KR': '발급 테스트' }, startsOn: day(0), endsOn: day(30) });
+    const id = made.json().data.id as number;
+    const pendingId = (await one<{ id: number }>(sql`select id from users where email = 'pending@example.com'`)).id;
+    const first = await call('POST', `/admin/coupons/${id}/issue`, admin, { userIds: [buyerId, pendingId] });
+    expect(first.statusCode, first.body).toBe(200);
+    // The member waiting for approval is not a buyer: nothing for them.
+    expect(first.json()).toEqual({ message: '쿠폰 1장을 발급했습니다.', data: { issued: 1, already: 0 } });
+    const level = await call('POST', `/admin/coupons/${id}/issue`, admin, { level: 'GENERAL' });
+    expect(level.json().data.already).toBe(1);
+    const all = await call('POST', `/admin/coupons/${id}/issue`, admin, { allBuyers: true });
+    expect(all.json().data.issued).toBe(0);
+    expect((await call('POST', `/admin/coupons/${id}/issue`, admin, { level: 'NOPE' }, {}, 'en-US')).json().message).toBe(
+      'Buyer level: no such value (NOPE).',
+    );
+    expect((await call('POST', `/admin/coupons/${id}/issue`, admin, { level: 'GENERAL', allBuyers: true })).statusCode).toBe(400);
+    expect((await call('POST', '/admin/coupons/99999999/issue', admin, { allBuyers: true })).json().code).toBe('NOT_FOUND');
+
+    const mine = (await call('GET', '/commerce/coupons', buyer)).json().data as { id: number; name: string; state: string }[];
+    const held = mine.find((c) => c.name === '발급 테스트');
+    expect(held?.state).toBe('USABLE');
+    const calc = await call('POST', '/commerce/orders/calculate', buyer, {
+      products: [{ idProduct: w.big, qty: 20 }],
+      type: 'PICKUP',
+      orderCoupons: [held?.id],
+    });
+    expect(calc.statusCode, calc.body).toBe(200);
+    expect(calc.json().data.amounts.couponDiscount).toBe(15000);
+    const listed = (await call('GET', '/admin/coupons', admin)).json().data as { id: number; issued: number }[];
+    expect(listed.find((c) => c.id === id)?.issued).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('cash that lapses', () => {
   const at = (d: string) => new Date(`${d}T00:00:00Z`);
   const e = (type: string, amount: number, createdAt: string, expiresAt?: string) => ({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { commerceOps as ops } from '@podo/contracts/operations';
-import { apiMessages } from '@podo/i18n/resources';
+import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { route, serviceCtx } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
 import { addToCart, modifyCart, readCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
@@ -18,6 +18,7 @@ import {
   orderTypeList,
 } from './orders';
 import { adjustCash, cashAvailable, expireCash, listCash, listCoupons } from './wallet';
+import { createCoupon, issueCoupon, listAdminCoupons } from './coupons';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
@@ -120,4 +121,13 @@ export async function commerceRoutes(app: FastifyInstance) {
     message: messages(ctx).CASH_ADJUSTED,
     data: await adjustCash(ctx, params.id, body),
   }));
+  route(app, ops.adminCoupons, async (ctx) => ({ data: await listAdminCoupons(ctx) }));
+  route(app, ops.adminCreateCoupon, async (ctx, { body }) => ({
+    message: messages(ctx).COUPON_CREATED,
+    data: await createCoupon(ctx, body),
+  }));
+  route(app, ops.adminIssueCoupon, async (ctx, { params, body }) => {
+    const data = await issueCoupon(ctx, params.id, body);
+    return { message: interpolate(messages(ctx).COUPON_ISSUED, { issued: data.issued }), data };
+  });
 }

@@ -51,27 +51,58 @@ export async function cashAvailable(ctx: ServiceCtx, userId: number): Promise<nu
 
 type CouponState = TMemberCoupon['state'];
 
+/** The columns of a coupon definition that its views read. */
+export interface CouponRow {
+  id: number;
+  name: Record<string, string> & { 'ko-KR': string };
+  scope: TMemberCoupon['scope'];
+  kind: TMemberCoupon['kind'];
+  amount: number;
+  rate_bp: number;
+  min_amount: number;
+  max_discount: number | null;
+  product_id: number | null;
+  kind_id: number | null;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  /** The wine of a PRODUCT coupon for one wine. */
+  name_ko: string | null;
+  name_original: string | null;
+}
+
+/** What each coupon is for, in words: "주문 전체", a wine's name, "레드 와인". */
+export async function couponTargets(ctx: ServiceCtx, rows: CouponRow[]): Promise<(r: CouponRow) => string> {
+  const lookups = rows.some((r) => r.kind_id !== null) ? await getLookups(ctx.db) : null;
+  const t = apiMessages[ctx.lang].commerce.couponTargets;
+  return (r) => {
+    if (r.scope === 'ORDER') return t.ORDER;
+    if (r.name_ko !== null && r.name_original !== null) return displayName(r.name_ko, r.name_original, ctx.lang);
+    const kind = r.kind_id !== null ? lookups?.kinds.get(r.kind_id) : undefined;
+    return interpolate(t.KIND, { kind: kind ? loc(kind.name, ctx.lang) : '' });
+  };
+}
+
+export function couponView(r: CouponRow, lang: ServiceCtx['lang'], target: string) {
+  return {
+    id: r.id,
+    name: r.name[lang] ?? r.name['ko-KR'],
+    scope: r.scope,
+    kind: r.kind,
+    amount: r.amount,
+    rate: r.rate_bp / 100,
+    minAmount: r.min_amount,
+    maxDiscount: r.max_discount,
+    idProduct: r.product_id,
+    idKind: r.kind_id,
+    target,
+    startsAt: new Date(r.starts_at).toISOString(),
+    endsAt: new Date(r.ends_at).toISOString(),
+  };
+}
+
 /** GET /commerce/coupons: usable first (soonest to end), then used and expired. */
 export async function listCoupons(ctx: ServiceCtx, userId: number, state?: CouponState): Promise<TMemberCoupon[]> {
-  const rows = rowsOf<{
-    id: number;
-    name: Record<string, string> & { 'ko-KR': string };
-    scope: TMemberCoupon['scope'];
-    kind: TMemberCoupon['kind'];
-    amount: number;
-    rate_bp: number;
-    min_amount: number;
-    max_discount: number | null;
-    product_id: number | null;
-    kind_id: number | null;
-    starts_at: string;
-    ends_at: string;
-    used_at: string | null;
-    oid: string | null;
-    state: CouponState;
-    name_ko: string | null;
-    name_original: string | null;
-  }>(
+  const rows = rowsOf<CouponRow & { used_at: string | null; oid: string | null; state: CouponState }>(
     await ctx.db.execute(sql`
       select * from (
         select mc.id, c.name, c.scope, c.kind, c.amount, c.rate_bp, c.min_amount, c.max_discount, c.product_id, c.kind_id,
@@ -84,30 +115,10 @@ export async function listCoupons(ctx: ServiceCtx, userId: number, state?: Coupo
       ) x ${state ? sql`where x.state = ${state}` : sql``}
       order by case x.state when 'USABLE' then 0 when 'USED' then 1 else 2 end, x.ends_at, x.id`),
   );
-  const lookups = rows.some((r) => r.kind_id !== null) ? await getLookups(ctx.db) : null;
-  const t = apiMessages[ctx.lang].commerce.couponTargets;
+  const target = await couponTargets(ctx, rows);
   return rows.map((r) => {
-    const kind = r.kind_id !== null ? lookups?.kinds.get(r.kind_id) : undefined;
-    const target =
-      r.scope === 'ORDER'
-        ? t.ORDER
-        : r.name_ko !== null && r.name_original !== null
-          ? displayName(r.name_ko, r.name_original, ctx.lang)
-          : interpolate(t.KIND, { kind: kind ? loc(kind.name, ctx.lang) : '' });
     return {
-      id: r.id,
-      name: r.name[ctx.lang] ?? r.name['ko-KR'],
-      scope: r.scope,
-      kind: r.kind,
-      amount: r.amount,
-      rate: r.rate_bp / 100,
-      minAmount: r.min_amount,
-      maxDiscount: r.max_discount,
-      idProduct: r.product_id,
-      idKind: r.kind_id,
-      target,
-      startsAt: new Date(r.starts_at).toISOString(),
-      endsAt: new Date(r.ends_at).toISOString(),
+      ...couponView(r, ctx.lang, target(r)),
       state: r.state,
       usedAt: r.used_at ? new Date(r.used_at).toISOString() : null,
       oid: r.oid,
