@@ -25,6 +25,8 @@ async function pages(): Promise<string[]> {
   return [
     '/',
     '/about',
+    '/terms?type=TERM',
+    '/terms?type=PRIVACY',
     '/product',
     '/product?idKinds=1&sort=PRICE_ASC',
     `/product/${pid}`,

@@ -16,6 +16,9 @@ describe('DEMO_DATA=false', () => {
     const pages = [
       '/',
       '/about',
+      // Terms and privacy policy come with every installation (sign-up asks to agree to them).
+      '/terms?type=TERM',
+      '/terms?type=PRIVACY',
       '/product',
       '/product?idKinds=1',
       '/winery',

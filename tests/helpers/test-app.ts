@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '@podo/api';
 import { loadConfig, type AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedCatalog, seedDemoData, type DbHandle } from '@podo/db';
+import { migrateDatabase, openDatabase, seedCatalog, seedDemoData, seedDocuments, type DbHandle } from '@podo/db';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -51,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
   });
   const db = await openDatabase({ url: config.databaseUrl, poolMax: 20, timeouts: config.databaseTimeouts });
   await migrateDatabase(db, config.databaseUrl);
+  await seedDocuments(db.db);
   if (opts.seed !== false) await seedDemoData(db.db);
   // The demo wine catalogue (200+ wines) only where a test asks for it: most suites do not need it.
   if (opts.catalog) await seedCatalog(db.db);

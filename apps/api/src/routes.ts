@@ -15,6 +15,7 @@ import { wineriesRoutes } from './modules/wineries/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { commerceRoutes } from './modules/commerce/routes';
+import { documentsRoutes } from './modules/documents/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(pdfRoutes);
   await app.register(commerceRoutes);
+  await app.register(documentsRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

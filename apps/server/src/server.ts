@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '@podo/api';
 import type { AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedCatalog, seedCommerceDemo, seedDemoData } from '@podo/db';
+import { migrateDatabase, openDatabase, seedCatalog, seedCommerceDemo, seedDemoData, seedDocuments } from '@podo/db';
 import { attachWeb } from './web';
 
 export interface ServerOptions {
@@ -25,6 +25,8 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
   });
   try {
     await migrateDatabase(db, config.databaseUrl);
+    // Terms and privacy policy: every installation starts with them (sign-up asks to agree to them).
+    await seedDocuments(db.db);
     const seeded = config.demoData ? await seedDemoData(db.db) : false;
     // The demo wine catalogue loads into a demo database that has no wines yet (also one made before it existed).
     const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };

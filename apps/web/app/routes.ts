@@ -13,6 +13,7 @@ export default [
     layout('routes/boundary.tsx', [
       index('routes/home.tsx'),
       route('about', 'routes/about.tsx'),
+      route('terms', 'routes/terms.tsx'),
       route('account/login', 'routes/account.login.tsx'),
       route('account/logout', 'routes/account.logout.tsx'),
       route('account/signup', 'routes/account.signup.tsx'),

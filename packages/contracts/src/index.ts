@@ -54,3 +54,4 @@ export * from './rules';
 export * from './catalog';
 export * from './commerce';
 export * from './search';
+export * from './content';

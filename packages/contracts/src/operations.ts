@@ -6,6 +6,7 @@ import * as account from './ops/account';
 import * as admin from './ops/admin';
 import * as catalog from './ops/catalog';
 import * as commerce from './ops/commerce';
+import * as content from './ops/content';
 import * as system from './ops/system';
 import type { Operation } from './operation';
 
@@ -13,6 +14,7 @@ export * as accountOps from './ops/account';
 export * as adminOps from './ops/admin';
 export * as catalogOps from './ops/catalog';
 export * as commerceOps from './ops/commerce';
+export * as contentOps from './ops/content';
 export * as systemOps from './ops/system';
 export * from './operation';
 
@@ -21,5 +23,5 @@ const pick = <M extends object>(m: M) =>
   Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'object' && v !== null && 'method' in v && 'path' in v)) as OpsOf<M>;
 
 /** All operations by name (names are unique across domains). */
-export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(commerce), ...pick(admin) };
+export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(commerce), ...pick(content), ...pick(admin) };
 export type Operations = typeof operations;

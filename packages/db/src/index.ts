@@ -4,3 +4,4 @@ export { seedDemoData, DEMO_ACCOUNTS } from './seed';
 export { seedCatalog, planCatalog, wineImageUrl, wineryImageUrl, type CatalogSeedOptions } from './catalog-seed/index';
 export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames, rowsOf } from './catalog-derived';
 export { seedCommerceDemo } from './commerce-seed';
+export { seedDocuments, DEFAULT_DOCUMENTS } from './documents/index';

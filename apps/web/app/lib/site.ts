@@ -41,6 +41,7 @@ export function usePageOptions(): PageOptions {
 const READY_PATHS = new Set([
   '/',
   '/about',
+  '/terms',
   '/account/login',
   '/account/signup',
   '/account/certemail',

@@ -16,6 +16,7 @@ import { BusinessFields, type BusinessField } from '../components/business-field
 import { CertificateUpload, type UploadedFile } from '../components/certificate-upload';
 import { useAlert } from '../components/global-alert';
 import { SiteLink } from '../components/site-link';
+import { DocumentLink } from '../components/document-link';
 import { focusField, FormCheck, FormInput, PasswordRules } from '../components/ui';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, (m) => m.signup.title);
@@ -302,9 +303,9 @@ export default function Signup() {
               required
               label={`${t('signup.required')} ${t('signup.agreeTerms')}`}
               extra={
-                <SiteLink to="/terms?type=TERM" className="small text-nowrap" aria-label={t('signup.viewTerms')} data-testid="view-terms">
+                <DocumentLink type="TERM" label={t('signup.viewTerms')} testId="view-terms">
                   {t('signup.view')}
-                </SiteLink>
+                </DocumentLink>
               }
             />
             <FormCheck
@@ -314,14 +315,9 @@ export default function Signup() {
               required
               label={`${t('signup.required')} ${t('signup.agreePrivacy')}`}
               extra={
-                <SiteLink
-                  to="/terms?type=PRIVACY"
-                  className="small text-nowrap"
-                  aria-label={t('signup.viewPrivacy')}
-                  data-testid="view-privacy"
-                >
+                <DocumentLink type="PRIVACY" label={t('signup.viewPrivacy')} testId="view-privacy">
                   {t('signup.view')}
-                </SiteLink>
+                </DocumentLink>
               }
             />
             <FormCheck

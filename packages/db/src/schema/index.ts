@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './system';
 export * from './catalog';
 export * from './commerce';
+export * from './content';
