@@ -27,6 +27,8 @@ async function pages(): Promise<string[]> {
     '/about',
     '/terms?type=TERM',
     '/terms?type=PRIVACY',
+    '/notice',
+    '/faq',
     '/product',
     '/product?idKinds=1&sort=PRICE_ASC',
     `/product/${pid}`,

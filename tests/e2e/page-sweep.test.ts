@@ -51,7 +51,11 @@ let cases: SweepCase[] = [];
 const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  const [productId, wineryId] = await Promise.all([firstId('/api/v1/brand/wines/products?size=1'), firstId('/api/v1/wineries?size=1')]);
+  const [productId, wineryId, noticeId] = await Promise.all([
+    firstId('/api/v1/brand/wines/products?size=1'),
+    firstId('/api/v1/wineries?size=1'),
+    firstId('/api/v1/posts?size=1'),
+  ]);
   tokens.pending = await login('pending');
   tokens.buyer = await login('buyer');
   const latest = await fetch(`${base}/api/v1/commerce/orders/latest`, {
@@ -60,7 +64,7 @@ beforeAll(async () => {
   });
   expect(latest.status, 'the demo buyer has orders').toBe(200);
   const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
-  const found = sweepCases({ productId, wineryId, oid });
+  const found = sweepCases({ productId, wineryId, oid, noticeId });
   expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
   cases = found.cases.filter((c) => !only || only.some((o) => c.url.startsWith(o)));
   browser = await launchBrowser();

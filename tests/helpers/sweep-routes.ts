@@ -71,6 +71,8 @@ export interface SampleIds {
   wineryId: number;
   /** An order of the demo buyer. */
   oid: string;
+  /** A demo notice. */
+  noticeId: number;
 }
 
 /** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
@@ -119,6 +121,11 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/account/signup': [{ url: '/account/signup', expect: visitorsOnly }],
     '/account/logout': [{ url: '/account/logout', expect: all({ status: 200, landsOn: '/' }), endsSession: true }],
     '/*': [{ url: '/this-page-does-not-exist', expect: notFound }],
+    '/notice/:id': [
+      { url: `/notice/${ids.noticeId}`, expect: ok },
+      { url: '/notice/99999999', expect: notFound },
+    ],
+    '/mypage/notices/:id': [{ url: `/mypage/notices/${ids.noticeId}`, expect: membersOnly(`/mypage/notices/${ids.noticeId}`) }],
     '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],
     '/checkout': [{ url: '/checkout', expect: buyersOnly('/checkout') }],
     '/order/complete/:oid': [{ url: `/order/complete/${ids.oid}`, expect: buyersOrder(`/order/complete/${ids.oid}`) }],

@@ -16,6 +16,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { commerceRoutes } from './modules/commerce/routes';
 import { documentsRoutes } from './modules/documents/routes';
+import { postsRoutes } from './modules/posts/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(pdfRoutes);
   await app.register(commerceRoutes);
   await app.register(documentsRoutes);
+  await app.register(postsRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

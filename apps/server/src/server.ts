@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '@podo/api';
 import type { AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedCatalog, seedCommerceDemo, seedDemoData, seedDocuments } from '@podo/db';
+import { migrateDatabase, openDatabase, seedCatalog, seedCommerceDemo, seedContentDemo, seedDemoData, seedDocuments } from '@podo/db';
 import { attachWeb } from './web';
 
 export interface ServerOptions {
@@ -31,6 +31,7 @@ export async function createServer({ config, webBuildDir, pgliteTemplate, logger
     // The demo wine catalogue loads into a demo database that has no wines yet (also one made before it existed).
     const catalog = config.demoData ? await seedCatalog(db.db) : { products: 0, wineries: 0 };
     if (config.demoData) await seedCommerceDemo(db.db);
+    if (config.demoData) await seedContentDemo(db.db);
     const app = await buildApp({ config, db, logger, requestLog });
     app.addHook('onClose', async () => db.close());
     // A lost connection (terminated backend, restart) is dropped by the pool; the requests it served answered 503.

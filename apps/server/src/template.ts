@@ -1,4 +1,4 @@
-import { migrateDatabase, seedCatalog, seedCommerceDemo, seedDemoData, seedDocuments, writePgliteTemplate } from '@podo/db';
+import { migrateDatabase, seedCatalog, seedCommerceDemo, seedContentDemo, seedDemoData, seedDocuments, writePgliteTemplate } from '@podo/db';
 
 /**
  * Build step: the PGlite tarballs a brand-new DATA_DIR starts from (decision 002), both already migrated:
@@ -16,5 +16,6 @@ export async function writeDatabaseTemplates(dist: string): Promise<void> {
     await seedDemoData(h.db);
     await seedCatalog(h.db);
     await seedCommerceDemo(h.db);
+    await seedContentDemo(h.db);
   });
 }

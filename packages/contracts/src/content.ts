@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './catalog';
+import { zId, zPage, zPageOf, zSize } from './catalog';
 
 /** Terms and policies kept with every version (spec §7 "Documents"; the /terms page). */
 export const DOCUMENT_TYPES = ['TERM', 'PRIVACY'] as const;
@@ -37,3 +37,57 @@ export const ZDocument = ZDocumentVersion.extend({
 });
 export type TDocument = z.infer<typeof ZDocument>;
 export const ZDocumentResult = z.object({ data: ZDocument });
+
+// ---- notices and FAQ ------------------------------------------------------------------------------------------------
+
+export const POST_TYPES = ['NOTICE'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+const zSearch = z.string().trim().max(50).optional();
+
+export const ZPostTypeList = z.object({ data: z.array(z.object({ type: z.enum(POST_TYPES), name: z.string() })) });
+export const ZPostCategoryQuery = z.object({ type: z.enum(POST_TYPES, { message: 'oneOf' }).default('NOTICE') });
+export const ZCategory = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type TCategory = z.infer<typeof ZCategory>;
+export const ZCategoryList = z.object({ data: z.array(ZCategory) });
+
+export const ZPostListQuery = z.object({
+  type: z.enum(POST_TYPES, { message: 'oneOf' }).default('NOTICE'),
+  idCategory: zId.optional(),
+  query: zSearch,
+  page: zPage,
+  size: zSize(10),
+});
+export const ZPostSummary = z.object({
+  id: z.number().int(),
+  type: z.enum(POST_TYPES),
+  category: ZCategory.nullable(),
+  title: z.string(),
+  /** The language of the title (Korean when there is no translation). */
+  lang: z.string(),
+  pinned: z.boolean(),
+  publishedAt: z.string(),
+});
+export type TPostSummary = z.infer<typeof ZPostSummary>;
+export const ZPostPage = zPageOf(ZPostSummary);
+export type TPostPage = z.infer<typeof ZPostPage>;
+export const ZPostParams = z.object({ id: zId });
+export const ZPost = ZPostSummary.extend({
+  body: z.array(ZDocumentBlock),
+  /** The neighbours in the list order (newer and older), for "previous / next". */
+  newer: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  older: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+export type TPost = z.infer<typeof ZPost>;
+export const ZPostResult = z.object({ data: ZPost });
+
+export const ZFaqQuery = z.object({ idCategory: zId.optional(), query: zSearch });
+export const ZFaq = z.object({
+  id: z.number().int(),
+  category: ZCategory,
+  lang: z.string(),
+  question: z.string(),
+  answer: z.array(ZDocumentBlock),
+});
+export type TFaq = z.infer<typeof ZFaq>;
+export const ZFaqList = z.object({ data: z.array(ZFaq) });

@@ -5,3 +5,4 @@ export { seedCatalog, planCatalog, wineImageUrl, wineryImageUrl, type CatalogSee
 export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames, rowsOf } from './catalog-derived';
 export { seedCommerceDemo } from './commerce-seed';
 export { seedDocuments, DEFAULT_DOCUMENTS } from './documents/index';
+export { seedContentDemo } from './content/index';

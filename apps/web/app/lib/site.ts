@@ -42,6 +42,10 @@ const READY_PATHS = new Set([
   '/',
   '/about',
   '/terms',
+  '/notice',
+  '/faq',
+  '/mypage/notices',
+  '/mypage/faq',
   '/account/login',
   '/account/signup',
   '/account/certemail',
@@ -76,6 +80,8 @@ const READY_PATTERNS = [
   /^\/pdf\//,
   /^\/mypage\/orders\/[\d-]+(\/statement)?$/,
   /^\/order\/complete\/[\d-]+$/,
+  /^\/notice\/\d+$/,
+  /^\/mypage\/notices\/\d+$/,
 ];
 export function isReadyPath(to: string): boolean {
   if (/^[a-z]+:/i.test(to)) return true;

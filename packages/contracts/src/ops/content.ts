@@ -1,4 +1,19 @@
-import { ZDocumentParams, ZDocumentResult, ZDocumentTypeList, ZDocumentTypeParams, ZDocumentVersionList } from '../content';
+import {
+  ZCategoryList,
+  ZDocumentParams,
+  ZDocumentResult,
+  ZDocumentTypeList,
+  ZDocumentTypeParams,
+  ZDocumentVersionList,
+  ZFaqList,
+  ZFaqQuery,
+  ZPostCategoryQuery,
+  ZPostListQuery,
+  ZPostPage,
+  ZPostParams,
+  ZPostResult,
+  ZPostTypeList,
+} from '../content';
 import { defineOperation } from '../operation';
 
 const tags = ['documents'];
@@ -44,4 +59,70 @@ export const document = defineOperation({
   params: ZDocumentParams,
   response: ZDocumentResult,
   errors: ['NOT_FOUND'],
+});
+
+const postTags = ['posts'];
+
+export const postTypes = defineOperation({
+  method: 'GET',
+  path: '/posts/types',
+  tags: postTags,
+  summary: 'The kinds of posts (공지사항), named in the request language',
+  auth: 'public',
+  response: ZPostTypeList,
+  errors: [],
+});
+
+export const postCategories = defineOperation({
+  method: 'GET',
+  path: '/posts/categories',
+  tags: postTags,
+  summary: 'The categories of a kind of post, in their order',
+  auth: 'public',
+  query: ZPostCategoryQuery,
+  response: ZCategoryList,
+  errors: [],
+});
+
+export const posts = defineOperation({
+  method: 'GET',
+  path: '/posts',
+  tags: postTags,
+  summary: 'Posts of a kind, pinned first then newest, by category and text',
+  auth: 'public',
+  query: ZPostListQuery,
+  response: ZPostPage,
+  errors: ['UNKNOWN_FILTER_VALUE'],
+});
+
+export const post = defineOperation({
+  method: 'GET',
+  path: '/posts/:id',
+  tags: postTags,
+  summary: 'One post with its text and its newer and older neighbours',
+  auth: 'public',
+  params: ZPostParams,
+  response: ZPostResult,
+  errors: ['NOT_FOUND'],
+});
+
+export const faqCategories = defineOperation({
+  method: 'GET',
+  path: '/faqs/categories',
+  tags: ['faqs'],
+  summary: 'The FAQ categories, in their order',
+  auth: 'public',
+  response: ZCategoryList,
+  errors: [],
+});
+
+export const faqs = defineOperation({
+  method: 'GET',
+  path: '/faqs',
+  tags: ['faqs'],
+  summary: 'Frequently asked questions with their answers, by category and text',
+  auth: 'public',
+  query: ZFaqQuery,
+  response: ZFaqList,
+  errors: ['UNKNOWN_FILTER_VALUE'],
 });

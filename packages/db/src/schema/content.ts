@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from './catalog';
+import { boolean, check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A block of a document's article: a paragraph, or a list of items. Documents are stored as structure, not HTML, so
@@ -35,4 +36,51 @@ export const documents = pgTable(
     index('documents_type_idx').on(t.type, t.effectiveAt),
     check('documents_type_ck', sql`${t.type} in ('TERM', 'PRIVACY')`),
   ],
+);
+
+/** Localized body of blocks (Korean required). */
+export type LocalizedBlocks = Partial<Record<string, DocumentBlock[]>> & { 'ko-KR': DocumentBlock[] };
+
+/** Categories of posts (공지 / 이벤트 안내 / 배송 …) and of FAQ entries, ordered by rank. */
+export const postCategories = pgTable(
+  'post_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    type: varchar('type', { length: 20 }).notNull(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [uniqueIndex('post_categories_code_uq').on(t.type, t.code), check('post_categories_type_ck', sql`${t.type} in ('NOTICE', 'FAQ')`)],
+);
+
+/** Notices of the importer: a title and a body of paragraphs and lists; pinned ones come first. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    type: varchar('type', { length: 20 }).notNull(),
+    categoryId: integer('category_id').references(() => postCategories.id),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedBlocks>().notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('posts_list_idx').on(t.type, t.pinned, t.publishedAt), check('posts_type_ck', sql`${t.type} in ('NOTICE')`)],
+);
+
+/** Frequently asked questions, by category and rank. */
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => postCategories.id),
+    question: jsonb('question').$type<LocalizedText>().notNull(),
+    answer: jsonb('answer').$type<LocalizedBlocks>().notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [index('faqs_category_idx').on(t.categoryId, t.rank)],
 );

@@ -1,0 +1,194 @@
+import { Form, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TCategory, TFaq, TPost, TPostPage } from '@podo/contracts';
+import { FastLink } from '../fast-link';
+import { Pagination } from '../catalog/pagination';
+import { kstDateTime } from '../commerce/order-view';
+import { useRoot } from '../../lib/site';
+import { Blocks, htmlLang } from './blocks';
+
+/** Category tabs as links (all, then each category), keeping the search text. */
+function CategoryTabs({
+  categories,
+  current,
+  query,
+  label,
+}: {
+  categories: TCategory[];
+  current: number | null;
+  query: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const href = (id: number | null) => {
+    const sp = new URLSearchParams();
+    if (id !== null) sp.set('idCategory', String(id));
+    if (query) sp.set('query', query);
+    const s = sp.toString();
+    return s ? `?${s}` : '?';
+  };
+  return (
+    <nav className="board-tabs" aria-label={label}>
+      {[{ id: null, name: t('board.all') }, ...categories].map((c) => (
+        <FastLink key={c.id ?? 'all'} to={href(c.id)} className="board-tab" aria-current={c.id === current ? 'page' : undefined}>
+          {c.name}
+        </FastLink>
+      ))}
+    </nav>
+  );
+}
+
+function SearchForm({ query, idCategory, label }: { query: string; idCategory: number | null; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="board-search" role="search">
+      {idCategory !== null ? <input type="hidden" name="idCategory" value={idCategory} /> : null}
+      <input
+        type="search"
+        name="query"
+        defaultValue={query}
+        maxLength={50}
+        className="form-control"
+        aria-label={label}
+        placeholder={label}
+      />
+      <button type="submit" className="btn btn-outline-primary">
+        {t('board.search')}
+      </button>
+    </Form>
+  );
+}
+
+/** The notices board: category tabs, search, pinned notices first, pages. `base` is where a notice opens. */
+export function NoticeBoard({
+  categories,
+  page,
+  idCategory,
+  query,
+  base,
+}: {
+  categories: TCategory[];
+  page: TPostPage;
+  idCategory: number | null;
+  query: string;
+  base: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  const { search } = useLocation();
+  const items = page._embedded.items;
+  return (
+    <div className="board" data-testid="notice-board">
+      <CategoryTabs categories={categories} current={idCategory} query={query} label={t('board.categories')} />
+      <SearchForm query={query} idCategory={idCategory} label={t('board.searchNotices')} />
+      {items.some((p) => p.lang !== lang) ? <p className="document-original-note small">{t('board.originalOnly')}</p> : null}
+      {items.length === 0 ? (
+        <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
+          {t('board.empty')}
+        </p>
+      ) : (
+        <ul className="board-list list-unstyled">
+          {items.map((p) => (
+            <li key={p.id} className={`board-row ${p.pinned ? 'is-pinned' : ''}`} data-testid="notice-row">
+              <span className="board-chip">{p.pinned ? t('board.pinned') : (p.category?.name ?? '')}</span>
+              <FastLink to={`${base}/${p.id}`} className="board-title" lang={p.lang !== lang ? htmlLang(p.lang) : undefined}>
+                {p.title}
+              </FastLink>
+              <time className="board-date" dateTime={p.publishedAt}>
+                {kstDateTime(p.publishedAt, lang, false)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page.page.number} totalPages={page.page.totalPages} search={search} />
+    </div>
+  );
+}
+
+/** One notice, with its neighbours and the way back to the list. */
+export function NoticeArticle({ post, base }: { post: TPost; base: string }) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  return (
+    <article className="notice-article" data-testid="notice-article">
+      <header className="notice-head">
+        <p className="board-chip mb-2">{post.category?.name ?? t('board.notice')}</p>
+        <h2 className="notice-title" lang={post.lang !== lang ? htmlLang(post.lang) : undefined}>
+          {post.title}
+        </h2>
+        <time className="small text-body-secondary" dateTime={post.publishedAt}>
+          {kstDateTime(post.publishedAt, lang, false)}
+        </time>
+      </header>
+      {post.lang !== lang ? <p className="document-original-note small">{t('terms.originalOnly')}</p> : null}
+      <div className="notice-body" lang={post.lang !== lang ? htmlLang(post.lang) : undefined}>
+        <Blocks blocks={post.body} />
+      </div>
+      <nav className="notice-nav" aria-label={t('board.neighbours')}>
+        {post.newer ? (
+          <FastLink to={`${base}/${post.newer.id}`} rel="prev">
+            <span className="notice-nav-label">{t('board.newer')}</span>{' '}
+            <span lang={post.lang !== lang ? htmlLang(post.lang) : undefined}>{post.newer.title}</span>
+          </FastLink>
+        ) : null}
+        {post.older ? (
+          <FastLink to={`${base}/${post.older.id}`} rel="next">
+            <span className="notice-nav-label">{t('board.older')}</span>{' '}
+            <span lang={post.lang !== lang ? htmlLang(post.lang) : undefined}>{post.older.title}</span>
+          </FastLink>
+        ) : null}
+      </nav>
+      <FastLink to={base} className="btn btn-outline-primary mt-3">
+        {t('board.toList')}
+      </FastLink>
+    </article>
+  );
+}
+
+/** FAQ: category tabs, search, and each question as a disclosure (works without JavaScript). */
+export function FaqBoard({
+  categories,
+  faqs,
+  idCategory,
+  query,
+}: {
+  categories: TCategory[];
+  faqs: TFaq[];
+  idCategory: number | null;
+  query: string;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useRoot();
+  return (
+    <div className="board" data-testid="faq-board">
+      <CategoryTabs categories={categories} current={idCategory} query={query} label={t('board.categories')} />
+      <SearchForm query={query} idCategory={idCategory} label={t('board.searchFaq')} />
+      {faqs.some((f) => f.lang !== lang) ? <p className="document-original-note small">{t('board.originalOnly')}</p> : null}
+      {faqs.length === 0 ? (
+        <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
+          {t('board.empty')}
+        </p>
+      ) : (
+        <div className="faq-list">
+          {faqs.map((f) => (
+            <details key={f.id} className="faq-item" data-testid="faq-item">
+              <summary>
+                <span className="faq-q" aria-hidden="true">
+                  Q
+                </span>
+                <span className="faq-category">{f.category.name}</span>
+                <span className="faq-question" lang={f.lang !== lang ? htmlLang(f.lang) : undefined}>
+                  {f.question}
+                </span>
+              </summary>
+              <div className="faq-answer" lang={f.lang !== lang ? htmlLang(f.lang) : undefined}>
+                <Blocks blocks={f.answer} />
+              </div>
+            </details>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
