@@ -29,6 +29,7 @@ async function pages(): Promise<string[]> {
     '/terms?type=PRIVACY',
     '/notice',
     '/faq',
+    '/contact',
     '/product',
     '/product?idKinds=1&sort=PRICE_ASC',
     `/product/${pid}`,

@@ -22,6 +22,7 @@ describe('DEMO_DATA=false', () => {
       // Notices and FAQ are demo content: empty boards say so.
       '/notice',
       '/faq',
+      '/contact',
       '/product',
       '/product?idKinds=1',
       '/winery',

@@ -1,4 +1,12 @@
-import { migrateDatabase, seedCatalog, seedCommerceDemo, seedContentDemo, seedDemoData, seedDocuments, writePgliteTemplate } from '@podo/db';
+import {
+  migrateDatabase,
+  seedCatalog,
+  seedCommerceDemo,
+  seedContentDemo,
+  seedDemoData,
+  seedDocuments,
+  writePgliteTemplate,
+} from '@podo/db';
 
 /**
  * Build step: the PGlite tarballs a brand-new DATA_DIR starts from (decision 002), both already migrated:

@@ -14,6 +14,7 @@ export default [
       index('routes/home.tsx'),
       route('about', 'routes/about.tsx'),
       route('terms', 'routes/terms.tsx'),
+      route('contact', 'routes/contact.tsx'),
       route('notice', 'routes/notice._index.tsx'),
       route('notice/:id', 'routes/notice.$id.tsx'),
       route('faq', 'routes/faq.tsx'),

@@ -37,6 +37,10 @@ export const ZSiteConfig = z.object({
   }),
   familySites: z.array(z.object({ key: z.enum(['brand', 'mall', 'cellar']), name: ZLocalizedText, url: ZUrl })).min(1),
   social: z.array(z.object({ type: z.enum(['instagram', 'youtube', 'facebook', 'blog', 'kakao']), url: ZUrl })),
+  /** The contact page's directions: how to get there and when the office is open (the address is the company's). */
+  directions: z
+    .object({ transport: z.array(ZLocalizedText).default([]), hours: z.array(ZLocalizedText).default([]) })
+    .default({ transport: [], hours: [] }),
   /** Terms of trade orders: the account for bank transfers, the delivery fee and the deposit deadline. */
   commerce: z
     .object({
@@ -139,6 +143,13 @@ const ZEnv = z.object({
   /** Kakao Local (coordinates of an address): the REST API key. */
   KAKAO_REST_KEY: z.string().min(1).optional(),
   KAKAO_LOCAL_URL: z.string().url().default('https://dapi.kakao.com/v2/local/search/address.json'),
+  /** reCAPTCHA on the contact form: both keys, or neither (a honeypot, a minimum fill time and a per-address limit). */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Contact inquiries: seconds a person takes at least to fill the form, and inquiries per address per hour. */
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).default(3),
+  CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER: z
     .string()
@@ -266,6 +277,8 @@ export interface AppConfig {
   adminEmail?: string;
   /** Address search (juso) and coordinates (Kakao Local); a service without its key is off. */
   address: { jusoKey?: string; jusoUrl: string; kakaoRestKey?: string; kakaoLocalUrl: string };
+  /** Spam protection of the contact form. */
+  contact: { recaptcha?: { siteKey: string; secretKey: string; verifyUrl: string }; minFillSeconds: number; limitPerHour: number };
   /** Social login providers that have a client id configured. */
   oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   site: TSiteConfig;
@@ -337,6 +350,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     adminEmail: e.ADMIN_EMAIL,
     address: { jusoKey: e.JUSO_API_KEY, jusoUrl: e.JUSO_API_URL, kakaoRestKey: e.KAKAO_REST_KEY, kakaoLocalUrl: e.KAKAO_LOCAL_URL },
+    contact: {
+      ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL } }
+        : {}),
+      minFillSeconds: e.CONTACT_MIN_FILL_SECONDS,
+      limitPerHour: e.CONTACT_LIMIT_PER_HOUR,
+    },
     oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
   };
@@ -407,6 +427,12 @@ export function publicSiteConfig(site: TSiteConfig, lang: Language) {
     },
     familySites: site.familySites.map((f) => ({ key: f.key, name: localized(f.name, lang), url: f.url })),
     social: site.social,
+    directions: {
+      transport: site.directions.transport.map((x) => localized(x, lang)),
+      hours: site.directions.hours.map((x) => localized(x, lang)),
+      // The address in Korean for the map services, whatever the page's language.
+      mapQuery: localized(site.company.address, 'ko-KR').replace(/^\(\d{5}\)\s*/, ''),
+    },
   };
 }
 export type TPublicSiteConfig = ReturnType<typeof publicSiteConfig>;

@@ -15,7 +15,7 @@ import {
 } from './rules';
 
 // Validation messages are keys of api.validation.* in @podo/i18n (see messages.ts).
-const zEmail = z
+export const zEmail = z
   .string()
   .trim()
   .toLowerCase()

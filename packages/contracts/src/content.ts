@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId, zPage, zPageOf, zSize } from './catalog';
+import { zEmail, zMobile } from './accounts';
 
 /** Terms and policies kept with every version (spec §7 "Documents"; the /terms page). */
 export const DOCUMENT_TYPES = ['TERM', 'PRIVACY'] as const;
@@ -91,3 +92,30 @@ export const ZFaq = z.object({
 });
 export type TFaq = z.infer<typeof ZFaq>;
 export const ZFaqList = z.object({ data: z.array(ZFaq) });
+
+// ---- contact ----------------------------------------------------------------------------------------------------
+
+export const CONTACT_BUSINESS_TYPES = ['BRAND', 'B2B'] as const;
+
+/**
+ * POST /contacts: an inquiry to the importer. `website` is a field people never see (filled only by robots),
+ * `renderedAt` when the form was shown (ms since epoch): a form sent faster than a person can type is refused.
+ * With reCAPTCHA keys configured, `captchaToken` is checked with Google instead.
+ */
+export const ZContactBody = z.object({
+  companyName: z.string({ message: 'brandOrCompany' }).trim().min(1, { message: 'brandOrCompany' }).max(100),
+  fullName: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(50),
+  mobile: zMobile,
+  email: zEmail,
+  content: z.string({ message: 'required' }).trim().min(10, { message: 'contentMin' }).max(2000),
+  privacyAgree: z.literal(true, { message: 'agreeRequired' }),
+  businessType: z.enum(CONTACT_BUSINESS_TYPES, { message: 'oneOf' }).default('BRAND'),
+  website: z.string().max(200).optional(),
+  renderedAt: z.number().int().nonnegative().optional(),
+  captchaToken: z.string().max(4000).optional(),
+});
+export type TContactBody = z.output<typeof ZContactBody>;
+export const ZContactResult = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
+
+export const ZCaptchaQuery = z.object({ token: z.string().min(1).max(4000) });
+export const ZCaptchaResult = z.object({ data: z.object({ success: z.boolean() }) });

@@ -111,6 +111,12 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** A contact form sent by a robot (the hidden field filled, or sent faster than a person types). */
+  CONTACT_SPAM: 400,
+  /** Too many inquiries from one address in an hour. */
+  CONTACT_LIMIT: 429,
+  /** Google did not confirm the reCAPTCHA token. */
+  CAPTCHA_FAILED: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   /** The hourly or daily SMS cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached: no text messages for now. */

@@ -42,6 +42,7 @@ const READY_PATHS = new Set([
   '/',
   '/about',
   '/terms',
+  '/contact',
   '/notice',
   '/faq',
   '/mypage/notices',

@@ -1,5 +1,9 @@
 import {
+  ZCaptchaQuery,
+  ZCaptchaResult,
   ZCategoryList,
+  ZContactBody,
+  ZContactResult,
   ZDocumentParams,
   ZDocumentResult,
   ZDocumentTypeList,
@@ -125,4 +129,28 @@ export const faqs = defineOperation({
   query: ZFaqQuery,
   response: ZFaqList,
   errors: ['UNKNOWN_FILTER_VALUE'],
+});
+
+export const createContact = defineOperation({
+  method: 'POST',
+  path: '/contacts',
+  tags: ['contact'],
+  summary:
+    'Send an inquiry to the importer (stored and e-mailed); robots are kept out by reCAPTCHA, or without its keys by a hidden field, a minimum fill time and a limit per address',
+  auth: 'optional',
+  body: ZContactBody,
+  response: ZContactResult,
+  status: 201,
+  errors: ['CONTACT_SPAM', 'CONTACT_LIMIT', 'CAPTCHA_FAILED', 'SERVICE_UNAVAILABLE'],
+});
+
+export const captchaCheck = defineOperation({
+  method: 'POST',
+  path: '/captcha/google-check',
+  tags: ['contact'],
+  summary: 'Check a reCAPTCHA token with Google (503 when this site has no reCAPTCHA keys)',
+  auth: 'public',
+  query: ZCaptchaQuery,
+  response: ZCaptchaResult,
+  errors: ['SERVICE_UNAVAILABLE'],
 });

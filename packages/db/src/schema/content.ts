@@ -84,3 +84,23 @@ export const faqs = pgTable(
   },
   (t) => [index('faqs_category_idx').on(t.categoryId, t.rank)],
 );
+
+/** Inquiries sent through the contact form, kept as sent; `mailedAt` once the importer's e-mail went out. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    businessType: varchar('business_type', { length: 10 }).notNull().default('BRAND'),
+    companyName: varchar('company_name', { length: 100 }).notNull(),
+    fullName: varchar('full_name', { length: 50 }).notNull(),
+    mobile: varchar('mobile', { length: 13 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    content: varchar('content', { length: 2000 }).notNull(),
+    lang: varchar('lang', { length: 5 }).notNull(),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_ip_idx').on(t.ip, t.createdAt)],
+);
