@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDocument } from '@podo/contracts';
 import { kstDateTime } from './commerce/order-view';
 import { useRoot } from '../lib/site';
-
-/** 'ko' for the HTML lang attribute of a text in ko-KR. */
-const htmlLang = (lang: string) => (lang.slice(0, 2) === 'zh' ? lang : lang.slice(0, 2));
+import { Blocks, htmlLang } from './content/blocks';
 
 /**
  * A terms or policy document: its articles with a table of contents. The text may be the Korean original on a page
@@ -40,17 +38,7 @@ export function DocumentView({ doc, idPrefix = 'article', headingLevel = 2 }: { 
             <H id={`${idPrefix}-${i + 1}`} className="document-heading">
               {a.heading}
             </H>
-            {a.blocks.map((b, j) =>
-              typeof b === 'string' ? (
-                <p key={j}>{b}</p>
-              ) : (
-                <ul key={j}>
-                  {b.map((item, k) => (
-                    <li key={k}>{item}</li>
-                  ))}
-                </ul>
-              ),
-            )}
+            <Blocks blocks={a.blocks} />
           </section>
         ))}
       </div>

@@ -45,6 +45,20 @@ export function OrderGate({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** The cart's answer to an "add": done, with the way to the cart, or why not. */
+function AddedMessage({ reply }: { reply: CartReply }) {
+  const { t } = useTranslation();
+  if (!reply.ok) return <span className="text-danger">{reply.message}</span>;
+  return (
+    <span className="text-success">
+      {reply.message}{' '}
+      <FastLink to="/cart" className="fw-semibold">
+        {t('commerce.viewCart')}
+      </FastLink>
+    </span>
+  );
+}
+
 /**
  * Ordering box of the product page: the vintage, a quantity that follows its case pack, and "add to cart"; for a
  * sold-out vintage, the restock notice. Works without JavaScript (plain form posts to the cart).
@@ -151,15 +165,8 @@ export function AddToCart({ productId, name, vintages }: { productId: number; na
         </restock.Form>
       ) : null}
       <div role="status" aria-live="polite" className="add-to-cart-result" data-testid="add-to-cart-result">
-        {shown?.ok ? (
-          <span className="text-success">
-            {shown.message}{' '}
-            <FastLink to="/cart" className="fw-semibold">
-              {t('commerce.viewCart')}
-            </FastLink>
-          </span>
-        ) : shown ? (
-          <span className="text-danger">{shown.message}</span>
+        {shown ? (
+          <AddedMessage reply={shown} />
         ) : restock.data ? (
           <span className={restock.data.ok ? 'text-success' : 'text-danger'}>{restock.data.message}</span>
         ) : null}
@@ -233,16 +240,7 @@ export function CardAddToCart({ productId, name, vintage }: { productId: number;
         </p>
       ) : null}
       <div role="status" aria-live="polite" className="card-add-result" data-testid="card-add-result">
-        {shown?.ok ? (
-          <span className="text-success">
-            {shown.message}{' '}
-            <FastLink to="/cart" className="fw-semibold">
-              {t('commerce.viewCart')}
-            </FastLink>
-          </span>
-        ) : shown ? (
-          <span className="text-danger">{shown.message}</span>
-        ) : null}
+        {shown ? <AddedMessage reply={shown} /> : null}
       </div>
     </form>
   );

@@ -7,6 +7,16 @@ import { kstDateTime } from '../commerce/order-view';
 import { useRoot } from '../../lib/site';
 import { Blocks, htmlLang } from './blocks';
 
+/** An empty board (the spec's 'There is no contents'). */
+function BoardEmpty() {
+  const { t } = useTranslation();
+  return (
+    <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
+      {t('board.empty')}
+    </p>
+  );
+}
+
 /** Category tabs as links (all, then each category), keeping the search text. */
 function CategoryTabs({
   categories,
@@ -83,9 +93,7 @@ export function NoticeBoard({
       <SearchForm query={query} idCategory={idCategory} label={t('board.searchNotices')} />
       {items.some((p) => p.lang !== lang) ? <p className="document-original-note small">{t('board.originalOnly')}</p> : null}
       {items.length === 0 ? (
-        <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
-          {t('board.empty')}
-        </p>
+        <BoardEmpty />
       ) : (
         <ul className="board-list list-unstyled">
           {items.map((p) => (
@@ -166,9 +174,7 @@ export function FaqBoard({
       <SearchForm query={query} idCategory={idCategory} label={t('board.searchFaq')} />
       {faqs.some((f) => f.lang !== lang) ? <p className="document-original-note small">{t('board.originalOnly')}</p> : null}
       {faqs.length === 0 ? (
-        <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
-          {t('board.empty')}
-        </p>
+        <BoardEmpty />
       ) : (
         <div className="faq-list">
           {faqs.map((f) => (
