@@ -62,3 +62,4 @@ export function resolveLanguage(opts: { query?: string | null; acceptLanguage?: 
 }
 
 export const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
+export { josa } from './josa';

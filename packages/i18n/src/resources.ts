@@ -1,4 +1,5 @@
 import type { Language } from './index';
+import { josa } from './josa';
 import koWeb from '../locales/ko-KR/web.json';
 import enWeb from '../locales/en-US/web.json';
 import zhCNWeb from '../locales/zh-CN/web.json';
@@ -39,5 +40,9 @@ export function keyPaths(obj: unknown, prefix = ''): string[] {
 
 /** Minimal {{name}} interpolation shared by API messages (the web app uses i18next). */
 export function interpolate(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  // `{{brand, josa(pair: 이/가)}}`: the value and the Korean particle that fits it (the web's format, also i18next's).
+  return template.replace(/\{\{\s*(\w+)\s*(?:,\s*josa\(\s*pair\s*:\s*([^)]*?)\s*\)\s*)?\}\}/g, (_, name: string, pair?: string) => {
+    const value = String(params[name] ?? '');
+    return pair ? josa(value, pair) : value;
+  });
 }

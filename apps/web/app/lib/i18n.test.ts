@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@podo/i18n';
+import { josa, LANGUAGES } from '@podo/i18n';
 import { keyPaths, webMessages } from '@podo/i18n/resources';
 import { createI18n } from './i18n';
 
@@ -18,6 +18,10 @@ function reference(lang: (typeof LANGUAGES)[number]) {
     returnNull: false,
     showSupportNotice: false,
   });
+  // The app's own format, given to i18next the way i18next takes custom formats.
+  instance.services.formatter?.add('josa', (value: unknown, _lng: string | undefined, options: { pair?: string }) =>
+    josa(String(value), options.pair ?? ''),
+  );
   return instance;
 }
 

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import type { Language } from '@podo/i18n';
+import { josa, type Language } from '@podo/i18n';
 import type { WebMessages } from '@podo/i18n/resources';
 
 /*
@@ -82,6 +82,10 @@ export function createI18n(lang: Language, messages: WebMessages): I18n {
       } else if (name === 'datetime') {
         const df = new Intl.DateTimeFormat(lang, opts);
         f = (v) => df.format(v instanceof Date ? v : new Date(String(v)));
+      } else if (name === 'josa') {
+        // {{brand, josa(pair: 이/가)}}: the value and the Korean particle that fits its last sound.
+        const pair = String(opts.pair ?? '');
+        f = (v) => josa(String(v), pair);
       } else if (name === 'list') {
         const lf = new Intl.ListFormat(lang, opts);
         f = (v) => lf.format(Array.isArray(v) ? v.map(String) : [String(v)]);
