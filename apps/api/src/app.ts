@@ -19,6 +19,7 @@ import { errorMessage } from '@podo/contracts/messages';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';
+import { toBase64Routes } from './modules/media/to-base64';
 import type { AppDeps } from './deps';
 
 const NONCE_MARK = 'NONCEMARK0000000000000';
@@ -243,5 +244,6 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(toBase64Routes);
   return app;
 }

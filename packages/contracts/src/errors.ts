@@ -117,6 +117,9 @@ export const ERROR_STATUS = {
   CONTACT_LIMIT: 429,
   /** Google did not confirm the reCAPTCHA token. */
   CAPTCHA_FAILED: 400,
+  /** /api/toBase64 converts only this site's own images. */
+  IMAGE_URL_NOT_ALLOWED: 400,
+  NOT_AN_IMAGE: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   /** The hourly or daily SMS cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached: no text messages for now. */

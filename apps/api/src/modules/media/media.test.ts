@@ -124,3 +124,45 @@ describe('media share cards', () => {
     expect(codes.slice(5)).toEqual([429, 429]);
   });
 });
+
+describe('GET /api/toBase64', () => {
+  const convert = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/toBase64?url=${encodeURIComponent(url)}`,
+      headers: { host: 'podo.test', 'accept-language': 'en-US', ...headers },
+      remoteAddress: freshIp(),
+    });
+
+  it("answers one of this site's images as a data URL, by path or by this site's own address", async () => {
+    const byPath = await convert(`/api/v1/media/wines/${wine.id}.png`);
+    expect(byPath.statusCode, byPath.body).toBe(200);
+    const data = byPath.json().data as string;
+    expect(data.startsWith('data:image/png;base64,')).toBe(true);
+    const png = Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const absolute = await convert(`http://podo.test/api/v1/media/wines/${wine.id}.svg`);
+    expect(absolute.json().data).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('never fetches anything else: other hosts, private addresses, schemes, other paths', async () => {
+    for (const url of [
+      'http://127.0.0.1:5432/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost/api/v1/media/wines/1.png',
+      `//evil.example/api/v1/media/wines/${wine.id}.png`,
+      'file:///etc/passwd',
+      'gopher://127.0.0.1:6379/_INFO',
+      'http://podo.test@evil.example/api/v1/media/wines/1.png',
+      '/api/v1/health',
+      '/api/v1/media/../health',
+      '/api/v1/media/%2e%2e/me',
+      '',
+    ]) {
+      const r = await convert(url);
+      expect(r.statusCode, url).toBe(400);
+      expect(r.json(), url).toEqual({ code: 'IMAGE_URL_NOT_ALLOWED', message: "Only this site's own image addresses can be converted." });
+    }
+    expect((await convert('/api/v1/media/wines/99999999.png')).statusCode).toBe(404);
+  });
+});
