@@ -58,4 +58,24 @@ describe('notices and FAQ', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('every header entry opens a real page: services and open positions (ko-KR, 1280 px)', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'ko-KR' });
+    await page.goto(`${base}/`);
+    const nav = page.getByRole('navigation', { name: '주 메뉴' }).first();
+    await nav.getByRole('link', { name: '서비스' }).click();
+    await page.waitForURL(/\/service$/);
+    expect(await page.getByTestId('service-item').count()).toBe(5);
+    await nav.getByRole('link', { name: '채용' }).click();
+    await page.waitForURL(/\/career$/);
+    expect(await page.getByTestId('career-row').count()).toBe(3);
+    await page.getByTestId('career-row').first().getByRole('link').click();
+    await page.waitForURL(/\/career\/\d+$/);
+    expect(await page.getByTestId('notice-article').textContent()).toContain('지원 방법');
+    // No header entry is left saying '준비 중입니다.'.
+    expect(await page.locator('header [data-coming-soon]').count()).toBe(0);
+    await page.screenshot({ path: '.tmp/screens/career-ko-KR-1280.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

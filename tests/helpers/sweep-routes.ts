@@ -71,8 +71,9 @@ export interface SampleIds {
   wineryId: number;
   /** An order of the demo buyer. */
   oid: string;
-  /** A demo notice. */
+  /** A demo notice and a demo open position. */
   noticeId: number;
+  careerId: number;
 }
 
 /** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
@@ -124,6 +125,11 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/notice/:id': [
       { url: `/notice/${ids.noticeId}`, expect: ok },
       { url: '/notice/99999999', expect: notFound },
+    ],
+    '/career/:id': [
+      { url: `/career/${ids.careerId}`, expect: ok },
+      // A notice's id is no position.
+      { url: `/career/${ids.noticeId}`, expect: notFound },
     ],
     '/mypage/notices/:id': [{ url: `/mypage/notices/${ids.noticeId}`, expect: membersOnly(`/mypage/notices/${ids.noticeId}`) }],
     '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],

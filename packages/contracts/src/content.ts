@@ -41,7 +41,7 @@ export const ZDocumentResult = z.object({ data: ZDocument });
 
 // ---- notices and FAQ ------------------------------------------------------------------------------------------------
 
-export const POST_TYPES = ['NOTICE'] as const;
+export const POST_TYPES = ['NOTICE', 'CAREER'] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
 const zSearch = z.string().trim().max(50).optional();

@@ -33,3 +33,9 @@ export async function faqLoader(request: Request, context: AppLoadContext) {
   ]);
   return { categories, faqs, idCategory: idCategory ?? null, query: query ?? '', origin: publicOrigin(request, context) };
 }
+
+/** Open positions (/career): every published CAREER post, newest first. */
+export async function careersLoader(request: Request, context: AppLoadContext) {
+  const page = await catalogApi(request, context).posts({ query: { type: 'CAREER', page: 1, size: 50 } });
+  return { positions: page._embedded.items, origin: publicOrigin(request, context) };
+}

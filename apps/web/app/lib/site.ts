@@ -43,6 +43,8 @@ const READY_PATHS = new Set([
   '/about',
   '/terms',
   '/contact',
+  '/service',
+  '/career',
   '/notice',
   '/faq',
   '/mypage/notices',
@@ -82,6 +84,7 @@ const READY_PATTERNS = [
   /^\/mypage\/orders\/[\d-]+(\/statement)?$/,
   /^\/order\/complete\/[\d-]+$/,
   /^\/notice\/\d+$/,
+  /^\/career\/\d+$/,
   /^\/mypage\/notices\/\d+$/,
 ];
 export function isReadyPath(to: string): boolean {

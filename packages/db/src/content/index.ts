@@ -3,12 +3,13 @@ import type { Database } from '../client';
 import { appSettings, faqs, postCategories, posts } from '../schema/index';
 import { FAQ_CATEGORIES, FAQS_KO } from './faq-ko';
 import { NOTICE_CATEGORIES, NOTICES_KO } from './notices-ko';
+import { CAREERS_KO } from './careers-ko';
 
 const SEED_KEY = 'demo_content_loaded';
 const DAY = 86_400_000;
 
 /**
- * The demo notices and FAQ (Korean, the other languages fall back to it), loaded once into a demo database.
+ * The demo notices, FAQ and open positions (Korean, the other languages fall back to it), loaded once into a demo database.
  * Returns whether it did.
  */
 export async function seedContentDemo(db: Database): Promise<boolean> {
@@ -43,6 +44,14 @@ export async function seedContentDemo(db: Database): Promise<boolean> {
         body: { 'ko-KR': n.body },
         pinned: n.pinned ?? false,
         publishedAt: new Date(now - n.daysAgo * DAY),
+      })),
+    );
+    await tx.insert(posts).values(
+      CAREERS_KO.map((c) => ({
+        type: 'CAREER',
+        title: { 'ko-KR': c.title },
+        body: { 'ko-KR': c.body },
+        publishedAt: new Date(now - c.daysAgo * DAY),
       })),
     );
     return true;

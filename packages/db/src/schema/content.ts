@@ -67,7 +67,7 @@ export const posts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('posts_list_idx').on(t.type, t.pinned, t.publishedAt), check('posts_type_ck', sql`${t.type} in ('NOTICE')`)],
+  (t) => [index('posts_list_idx').on(t.type, t.pinned, t.publishedAt), check('posts_type_ck', sql`${t.type} in ('NOTICE', 'CAREER')`)],
 );
 
 /** Frequently asked questions, by category and rank. */

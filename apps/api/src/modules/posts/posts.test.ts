@@ -20,7 +20,12 @@ const json = async (url: string, lang = 'ko-KR') => {
 
 describe('notices', () => {
   it('lists pinned notices first, then the newest, with categories and paging', async () => {
-    expect((await json('/posts/types')).data).toEqual([{ type: 'NOTICE', name: '공지사항' }]);
+    expect((await json('/posts/types')).data).toEqual([
+      { type: 'NOTICE', name: '공지사항' },
+      { type: 'CAREER', name: '채용' },
+    ]);
+    expect((await json('/posts?type=CAREER'))._embedded.items).toHaveLength(3);
+    expect((await json('/posts/categories?type=CAREER')).data).toEqual([]);
     const cats = (await json('/posts/categories?type=NOTICE')).data as { id: number; code: string; name: string }[];
     expect(cats.map((c) => c.name)).toEqual(['공지', '배송', '상품', '행사']);
     const page = await json('/posts?type=NOTICE&size=10');

@@ -6,7 +6,7 @@ import { getPost, listCategories, listFaqs, listPosts, postTypes } from './servi
 /** Spec §7 "Posts" and "FAQ": the importer's notices and the frequently asked questions. */
 export async function postsRoutes(app: FastifyInstance) {
   route(app, ops.postTypes, async (ctx) => ({ data: postTypes(ctx.lang) }));
-  route(app, ops.postCategories, async (ctx) => ({ data: await listCategories(ctx, 'NOTICE') }));
+  route(app, ops.postCategories, async (ctx, { query }) => ({ data: await listCategories(ctx, query.type) }));
   route(app, ops.posts, async (ctx, { query }) => listPosts(ctx, query));
   route(app, ops.post, async (ctx, { params }) => ({ data: await getPost(ctx, params.id) }));
   route(app, ops.faqCategories, async (ctx) => ({ data: await listCategories(ctx, 'FAQ') }));

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { likeEscape, type PostType, type TCategory, type TFaq, type TPost, type TPostPage, type TPostSummary } from '@podo/contracts';
+import {
+  likeEscape,
+  POST_TYPES,
+  type PostType,
+  type TCategory,
+  type TFaq,
+  type TPost,
+  type TPostPage,
+  type TPostSummary,
+} from '@podo/contracts';
 import { rowsOf, type DocumentBlock, type LocalizedBlocks, type LocalizedText } from '@podo/db';
 import type { Language } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
@@ -18,19 +27,19 @@ interface CategoryRow {
 const categoryOf = (r: CategoryRow, lang: Language): TCategory => ({ id: r.id, code: r.code, name: pick(r.name, lang).value });
 
 /** GET /posts/types. */
-export const postTypes = (lang: Language) => [{ type: 'NOTICE' as const, name: apiMessages[lang].posts.types.NOTICE }];
+export const postTypes = (lang: Language) => POST_TYPES.map((type) => ({ type, name: apiMessages[lang].posts.types[type] }));
 
-async function categories(ctx: ServiceCtx, type: 'NOTICE' | 'FAQ'): Promise<CategoryRow[]> {
+async function categories(ctx: ServiceCtx, type: PostType | 'FAQ'): Promise<CategoryRow[]> {
   return rowsOf<CategoryRow>(await ctx.db.execute(sql`select id, code, name from post_categories where type = ${type} order by rank, id`));
 }
 
 /** GET /posts/categories and GET /faqs/categories. */
-export async function listCategories(ctx: ServiceCtx, type: 'NOTICE' | 'FAQ'): Promise<TCategory[]> {
+export async function listCategories(ctx: ServiceCtx, type: PostType | 'FAQ'): Promise<TCategory[]> {
   return (await categories(ctx, type)).map((c) => categoryOf(c, ctx.lang));
 }
 
 /** A category id of a list filter, checked: UNKNOWN_FILTER_VALUE names the field when there is no such category. */
-async function checkCategory(ctx: ServiceCtx, type: 'NOTICE' | 'FAQ', id: number | undefined): Promise<void> {
+async function checkCategory(ctx: ServiceCtx, type: PostType | 'FAQ', id: number | undefined): Promise<void> {
   if (id === undefined) return;
   if (!(await categories(ctx, type)).some((c) => c.id === id))
     throw new AppError('UNKNOWN_FILTER_VALUE', { field: apiMessages[ctx.lang].fields.idCategory, value: String(id) });
@@ -73,7 +82,7 @@ export async function listPosts(
   ctx: ServiceCtx,
   q: { type: PostType; idCategory?: number | undefined; query?: string | undefined; page: number; size: number },
 ): Promise<TPostPage> {
-  await checkCategory(ctx, 'NOTICE', q.idCategory);
+  await checkCategory(ctx, q.type, q.idCategory);
   const where = sql`p.type = ${q.type} and p.published_at <= now()
     ${q.idCategory !== undefined ? sql`and p.category_id = ${q.idCategory}` : sql``}
     and ${textMatch(q.query, sql`p.title`, sql`p.body`)}`;

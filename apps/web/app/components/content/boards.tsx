@@ -115,13 +115,13 @@ export function NoticeBoard({
 }
 
 /** One notice, with its neighbours and the way back to the list. */
-export function NoticeArticle({ post, base }: { post: TPost; base: string }) {
+export function NoticeArticle({ post, base, kind }: { post: TPost; base: string; kind?: string }) {
   const { t } = useTranslation();
   const { lang } = useRoot();
   return (
     <article className="notice-article" data-testid="notice-article">
       <header className="notice-head">
-        <p className="board-chip mb-2">{post.category?.name ?? t('board.notice')}</p>
+        <p className="board-chip mb-2">{post.category?.name ?? kind ?? t('board.notice')}</p>
         <h2 className="notice-title" lang={post.lang !== lang ? htmlLang(post.lang) : undefined}>
           {post.title}
         </h2>
