@@ -188,9 +188,11 @@ describe('modal layers at 375 px', () => {
 
 describe('dialogs', () => {
   it('the global alert keeps focus, makes the page inert, closes on Escape back to the link that opened it', async () => {
-    const { page, context } = await openPage(browser, { viewport: MOBILE });
-    await visit(page, '/');
-    const terms = page.getByTestId('site-footer').getByRole('link', { name: '이용약관' });
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    await login(page);
+    await visit(page, '/mypage');
+    // An unfinished feature's link (the my page's 1:1 inquiries) opens the alert.
+    const terms = page.getByRole('link', { name: '1:1 문의' }).first();
     await terms.focus();
     await page.keyboard.press('Enter');
     const alert = '[data-testid=global-alert]';

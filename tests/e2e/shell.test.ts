@@ -4,6 +4,14 @@ import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
 import { group } from '../helpers/items';
 
 const base = inject('baseUrl');
+
+async function loginAsBuyer(page: Page) {
+  await page.goto(`${base}/account/login?redirect=%2F`);
+  await page.fill('#login-email', 'buyer@example.com');
+  await page.fill('#login-password', 'Buyer!2345');
+  await page.press('#login-password', 'Enter');
+  await page.waitForURL(`${base}/`);
+}
 const COOKIE = 'podo-brand-access-token';
 let browser: Browser;
 beforeAll(async () => {
@@ -225,7 +233,7 @@ describe('global alert', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
     await page.waitForSelector('html[data-hydrated=true]');
-    await page.getByTestId('site-footer').getByRole('link', { name: '이용약관' }).click();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('app:alert', { detail: { message: '준비 중입니다.' } })));
     const alert = page.getByTestId('global-alert');
     await expect.poll(() => alert.isVisible()).toBe(true);
     await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
@@ -250,13 +258,15 @@ describe('global alert', () => {
   });
 
   it("says '준비 중입니다.' for unfinished features and closes on a backdrop click", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${base}/`);
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    await loginAsBuyer(page);
+    await page.goto(`${base}/mypage`);
     await page.waitForSelector('html[data-hydrated=true]');
-    await page.getByTestId('site-footer').getByRole('link', { name: '이용약관' }).click();
+    // The public site has no unfinished link left; the my page's 1:1 inquiries are still to come.
+    await page.getByRole('link', { name: '1:1 문의' }).first().click();
     const alert = page.getByTestId('global-alert');
     await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/mypage');
     await page.getByTestId('global-alert-backdrop').click({ position: { x: 5, y: 5 } });
     expect(await alert.count()).toBe(0);
     await context.close();
@@ -266,14 +276,17 @@ describe('global alert', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${base}/`);
     await page.waitForSelector('html[data-hydrated=true]');
-    // The footer waits to be used (shell.tsx): focusing its link by keyboard hydrates it, so Enter runs its handler.
+    // The footer waits to be used (shell.tsx): focusing its link by keyboard hydrates it, so Enter runs the
+    // router's handler: the page changes without a new document (the marker set on this one survives).
     const terms = page.getByTestId('site-footer').getByRole('link', { name: '이용약관' });
+    await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
     await terms.evaluate((el: HTMLElement) => el.closest('nav')?.querySelector('a')?.focus());
     for (let i = 0; i < 10 && !(await terms.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     expect(await terms.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('global-alert').textContent()).toContain('준비 중입니다.');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL(/\/terms\?type=TERM$/);
+    await page.locator('h1', { hasText: '이용약관' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await context.close();
   });
 

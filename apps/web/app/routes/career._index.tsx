@@ -50,7 +50,10 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           {t('career.applyTitle')}
         </h2>
         <p className="mb-0">
-          {t('career.applyText')} <a href={`mailto:${site.company.email}`}>{site.company.email}</a>
+          {t('career.applyText')}{' '}
+          <a href={`mailto:${site.company.email}`} className="text-decoration-underline">
+            {site.company.email}
+          </a>
         </p>
       </section>
     </div>

@@ -21,3 +21,6 @@ export function Blocks({ blocks }: { blocks: TDocument['articles'][number]['bloc
 
 /** 'ko' for the lang attribute of a text in ko-KR (zh-CN and zh-TW keep their region). */
 export const htmlLang = (lang: string) => (lang.startsWith('zh') ? lang : lang.slice(0, 2));
+
+/** The lang attribute for a text in `textLang` on a page in `pageLang`: none when they agree. */
+export const htmlLangOf = (textLang: string, pageLang: string) => (textLang === pageLang ? undefined : htmlLang(textLang));
