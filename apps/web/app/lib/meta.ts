@@ -71,3 +71,36 @@ export function seoMeta(matches: readonly ({ id: string; data?: unknown } | unde
 /** An absolute URL for `path` (already absolute URLs pass through). */
 export const absoluteUrl = (origin: string, path: string) =>
   /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
+
+/** The plain text of a post's blocks (paragraphs and lists), for descriptions. */
+export const blocksText = (blocks: readonly (string | readonly string[])[]) =>
+  blocks.map((b) => (typeof b === 'string' ? b : b.join(' '))).join(' ');
+
+/**
+ * Meta of a post page (a notice, an open position). A post shown in its Korean original on another language's page
+ * keeps that page's title and description (`fallback`, in the page's language).
+ */
+export function postMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  o: {
+    post: { title: string; lang: string; body: (string | string[])[] };
+    url: string;
+    fallback?: { title: string; description: string };
+    jsonLd: object[];
+  },
+): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === 'root')?.data as { lang?: string } | undefined;
+  const own = root?.lang === undefined || root.lang === o.post.lang || !o.fallback;
+  return seoMeta(matches, {
+    title: own ? o.post.title : o.fallback!.title,
+    description: own ? blocksText(o.post.body) : o.fallback!.description,
+    url: o.url,
+    type: 'article',
+    jsonLd: o.jsonLd,
+  });
+}
+
+/** The messages of the root loader (the page's language), for meta functions. */
+export function rootMessages(matches: readonly ({ id: string; data?: unknown } | undefined)[]): WebMessages | undefined {
+  return (matches.find((m) => m?.id === 'root')?.data as RootMatchData | undefined)?.messages;
+}

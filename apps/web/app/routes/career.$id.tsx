@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/career.$id';
 import { noticeLoader } from '../lib/content.server';
-import { seoMeta } from '../lib/meta';
+import { blocksText, postMeta, rootMessages } from '../lib/meta';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { NoticeArticle } from '../components/content/boards';
 import { htmlLangOf } from '../components/content/blocks';
@@ -17,28 +17,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: '404 | This page could not be found' }, { name: 'robots', content: 'noindex' }];
-  const body = d.post.body.map((b) => (typeof b === 'string' ? b : b.join(' '))).join(' ');
-  // A text shown in its Korean original on another language's page: the title and description stay in the page's.
-  const root = matches.find((m) => m?.id === 'root')?.data as
-    { lang?: string; messages?: Record<string, Record<string, string>> } | undefined;
-  const own = root?.lang === undefined || root.lang === d.post.lang;
-  const section = root?.messages?.career;
-  return seoMeta(matches, {
-    title: own ? d.post.title : (section?.title ?? d.post.title),
-    description: own ? body : (section?.lead ?? body),
+  const m = rootMessages(matches)?.career;
+  const company = (matches.find((x) => x?.id === 'root')?.data as { site?: { company?: { name?: string } } } | undefined)?.site?.company
+    ?.name;
+  return postMeta(matches, {
+    post: d.post,
     url: `${d.origin}/career/${d.post.id}`,
-    type: 'article',
+    fallback: m && { title: m.title, description: m.lead },
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'JobPosting',
         title: d.post.title,
-        description: body,
+        description: blocksText(d.post.body),
         datePosted: d.post.publishedAt,
-        hiringOrganization: {
-          '@type': 'Organization',
-          name: (matches.find((m) => m?.id === 'root')?.data as { site?: { company?: { name?: string } } })?.site?.company?.name,
-        },
+        hiringOrganization: { '@type': 'Organization', name: company },
       },
     ],
   });

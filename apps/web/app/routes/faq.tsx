@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/faq';
 import { faqLoader } from '../lib/content.server';
-import { seoMeta } from '../lib/meta';
+import { blocksText, seoMeta } from '../lib/meta';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { FaqBoard } from '../components/content/boards';
 
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
         mainEntity: d.faqs.slice(0, 30).map((f) => ({
           '@type': 'Question',
           name: f.question,
-          acceptedAnswer: { '@type': 'Answer', text: f.answer.map((b) => (typeof b === 'string' ? b : b.join(' '))).join(' ') },
+          acceptedAnswer: { '@type': 'Answer', text: blocksText(f.answer) },
         })),
       },
     ],
