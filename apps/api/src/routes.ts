@@ -17,6 +17,7 @@ import { pdfRoutes } from './modules/pdf/routes';
 import { commerceRoutes } from './modules/commerce/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { postsRoutes } from './modules/posts/routes';
+import { magazinesRoutes } from './modules/magazines/routes';
 import { contactRoutes } from './modules/contact/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
@@ -58,6 +59,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(commerceRoutes);
   await app.register(documentsRoutes);
   await app.register(postsRoutes);
+  await app.register(magazinesRoutes);
   await app.register(contactRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.

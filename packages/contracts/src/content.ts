@@ -119,3 +119,91 @@ export const ZContactResult = z.object({ message: z.string(), data: z.object({ i
 
 export const ZCaptchaQuery = z.object({ token: z.string().min(1).max(4000) });
 export const ZCaptchaResult = z.object({ data: z.object({ success: z.boolean() }) });
+
+// ---- magazines and events -------------------------------------------------------------------------------------
+
+/** A section of an article: an optional subheading and its paragraphs and lists. */
+export const ZContentSection = z.object({ heading: z.string().optional(), blocks: z.array(ZDocumentBlock) });
+export type TContentSection = z.infer<typeof ZContentSection>;
+
+export const MAGAZINE_SORTS = ['NEWEST', 'POPULAR', 'OLDEST'] as const;
+export type MagazineSort = (typeof MAGAZINE_SORTS)[number];
+
+export const ZMagazineListQuery = z.object({
+  idCategory: zId.optional(),
+  query: zSearch,
+  sort: z.enum(MAGAZINE_SORTS, { message: 'oneOf' }).default('NEWEST'),
+  page: zPage,
+  size: zSize(12),
+});
+export type TMagazineListQuery = z.infer<typeof ZMagazineListQuery>;
+export const ZMagazineSummary = z.object({
+  id: z.number().int(),
+  category: ZCategory,
+  title: z.string(),
+  summary: z.string(),
+  /** The language of the title and summary (Korean when there is no translation). */
+  lang: z.string(),
+  author: z.string(),
+  /** The cover picture (generated art), a path of this site. */
+  coverUrl: z.string(),
+  likeCount: z.number().int(),
+  /** Whether the member asking likes it (false for visitors). */
+  isLiked: z.boolean(),
+  /** How many published wines it features. */
+  productCount: z.number().int(),
+  publishedAt: z.string(),
+});
+export type TMagazineSummary = z.infer<typeof ZMagazineSummary>;
+export const ZMagazinePage = zPageOf(ZMagazineSummary);
+export type TMagazinePage = z.infer<typeof ZMagazinePage>;
+export const ZMagazine = ZMagazineSummary.extend({
+  sections: z.array(ZContentSection),
+  /** The neighbours in publishing order, for "previous / next". */
+  newer: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  older: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+export type TMagazine = z.infer<typeof ZMagazine>;
+export const ZMagazineResult = z.object({ data: ZMagazine });
+export const ZLikedMagazineQuery = z.object({ page: zPage, size: zSize(12) });
+export const ZLikedMagazinePage = zPageOf(ZMagazineSummary.extend({ likedAt: z.string() }));
+export type TLikedMagazinePage = z.infer<typeof ZLikedMagazinePage>;
+
+/** `POST /magazines/products/kinds` and `/events/products/kinds`: the wine kinds of one magazine's or event's wines. */
+export const ZContentKindsBody = z.object({ id: zId });
+
+export const EVENT_SORTS = ['CURRENT', 'NEWEST', 'ENDING_SOON'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+export const EVENT_STATUSES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const ZEventListQuery = z.object({
+  status: z.enum(EVENT_STATUSES, { message: 'oneOf' }).optional(),
+  query: zSearch,
+  sort: z.enum(EVENT_SORTS, { message: 'oneOf' }).default('CURRENT'),
+  page: zPage,
+  size: zSize(12),
+});
+export type TEventListQuery = z.infer<typeof ZEventListQuery>;
+export const ZEventSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  lang: z.string(),
+  place: z.string().nullable(),
+  /** First and last day (YYYY-MM-DD, Korea time, inclusive). */
+  startsOn: z.string(),
+  endsOn: z.string(),
+  /** Against today in Korea. */
+  status: z.enum(EVENT_STATUSES),
+  statusName: z.string(),
+  coverUrl: z.string(),
+  productCount: z.number().int(),
+  publishedAt: z.string(),
+});
+export type TEventSummary = z.infer<typeof ZEventSummary>;
+export const ZEventPage = zPageOf(ZEventSummary);
+export type TEventPage = z.infer<typeof ZEventPage>;
+export const ZEvent = ZEventSummary.extend({ sections: z.array(ZContentSection) });
+export type TEvent = z.infer<typeof ZEvent>;
+export const ZEventResult = z.object({ data: ZEvent });

@@ -290,6 +290,28 @@ export const wineryPicture = defineOperation({
   errors: ['NOT_FOUND'],
 });
 
+export const magazinePicture = defineOperation({
+  method: 'GET',
+  path: '/media/magazines/:file',
+  tags: ['media'],
+  summary: 'Cover picture (SVG) or share card (PNG) of a magazine article',
+  auth: 'public',
+  params: ZPictureParams,
+  response: { file: 'image/svg+xml or image/png' },
+  errors: ['NOT_FOUND'],
+});
+
+export const eventPicture = defineOperation({
+  method: 'GET',
+  path: '/media/events/:file',
+  tags: ['media'],
+  summary: 'Cover picture (SVG) or share card (PNG) of an event',
+  auth: 'public',
+  params: ZPictureParams,
+  response: { file: 'image/svg+xml or image/png' },
+  errors: ['NOT_FOUND'],
+});
+
 // ---- PDF tech sheets and portfolios ----------------------------------------------------------------------
 /** `?download=1` (or true) asks for an attachment instead of showing the PDF in the browser. */
 const zDownload = z.preprocess(

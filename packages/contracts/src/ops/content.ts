@@ -17,7 +17,18 @@ import {
   ZPostParams,
   ZPostResult,
   ZPostTypeList,
+  ZMagazineListQuery,
+  ZMagazinePage,
+  ZLikedMagazineQuery,
+  ZLikedMagazinePage,
+  ZContentKindsBody,
+  ZMagazineResult,
+  ZEventListQuery,
+  ZEventPage,
+  ZEventResult,
 } from '../content';
+import { z } from 'zod';
+import { zId, ZKindList, ZLikeToggle, ZProductPage, ZSortTypeList, ZWineryWinesQuery } from '../catalog';
 import { defineOperation } from '../operation';
 
 const tags = ['documents'];
@@ -153,4 +164,153 @@ export const captchaCheck = defineOperation({
   query: ZCaptchaQuery,
   response: ZCaptchaResult,
   errors: ['SERVICE_UNAVAILABLE'],
+});
+
+// ---- magazines (spec §7 "Magazines") ---------------------------------------------------------------------------
+const magazineTags = ['magazines'];
+const ZContentIdParams = z.object({ id: zId });
+
+export const magazineList = defineOperation({
+  method: 'GET',
+  path: '/magazines',
+  tags: magazineTags,
+  summary: 'Published magazine articles by category and text, sorted and paged (with the member’s likes)',
+  auth: 'optional',
+  query: ZMagazineListQuery,
+  response: ZMagazinePage,
+  errors: ['UNKNOWN_FILTER_VALUE'],
+});
+
+export const magazineCategories = defineOperation({
+  method: 'GET',
+  path: '/magazines/categories',
+  tags: magazineTags,
+  summary: 'The magazine categories, in their order',
+  auth: 'public',
+  response: ZCategoryList,
+  errors: [],
+});
+
+export const magazineSortTypes = defineOperation({
+  method: 'GET',
+  path: '/magazines/sort-types',
+  tags: magazineTags,
+  summary: 'Sorts of the magazine list',
+  auth: 'public',
+  response: ZSortTypeList,
+  errors: [],
+});
+
+export const likedMagazines = defineOperation({
+  method: 'GET',
+  path: '/magazines/like',
+  tags: magazineTags,
+  summary: "The member's liked magazines, most recently liked first",
+  auth: 'user',
+  query: ZLikedMagazineQuery,
+  response: ZLikedMagazinePage,
+  errors: [],
+});
+
+export const magazineProductKinds = defineOperation({
+  method: 'POST',
+  path: '/magazines/products/kinds',
+  tags: magazineTags,
+  summary: "Wine kinds with counts of a magazine's wines (the tabs above its wines)",
+  auth: 'public',
+  body: ZContentKindsBody,
+  response: ZKindList,
+  errors: ['NOT_FOUND'],
+});
+
+export const magazine = defineOperation({
+  method: 'GET',
+  path: '/magazines/:id',
+  tags: magazineTags,
+  summary: 'A magazine article with its text and its newer and older neighbours',
+  auth: 'optional',
+  params: ZContentIdParams,
+  response: ZMagazineResult,
+  errors: ['NOT_FOUND'],
+});
+
+export const toggleMagazineLike = defineOperation({
+  method: 'POST',
+  path: '/magazines/:id/like',
+  tags: magazineTags,
+  summary: 'Likes the article, or removes the like when already there',
+  auth: 'user',
+  params: ZContentIdParams,
+  response: ZLikeToggle,
+  errors: ['NOT_FOUND'],
+});
+
+export const magazineProducts = defineOperation({
+  method: 'GET',
+  path: '/magazines/:id/products',
+  tags: magazineTags,
+  summary: 'The wines an article features (filter by kinds), as the product list',
+  auth: 'optional',
+  params: ZContentIdParams,
+  query: ZWineryWinesQuery,
+  response: ZProductPage,
+  errors: ['NOT_FOUND'],
+});
+
+// ---- events (spec §7 "Events") ---------------------------------------------------------------------------------
+const eventTags = ['events'];
+
+export const eventList = defineOperation({
+  method: 'GET',
+  path: '/events',
+  tags: eventTags,
+  summary: 'Published events by state (coming, running, ended) and text, sorted and paged',
+  auth: 'public',
+  query: ZEventListQuery,
+  response: ZEventPage,
+  errors: [],
+});
+
+export const eventSortTypes = defineOperation({
+  method: 'GET',
+  path: '/events/sort-types',
+  tags: eventTags,
+  summary: 'Sorts of the event list',
+  auth: 'public',
+  response: ZSortTypeList,
+  errors: [],
+});
+
+export const eventProductKinds = defineOperation({
+  method: 'POST',
+  path: '/events/products/kinds',
+  tags: eventTags,
+  summary: "Wine kinds with counts of an event's wines",
+  auth: 'public',
+  body: ZContentKindsBody,
+  response: ZKindList,
+  errors: ['NOT_FOUND'],
+});
+
+export const event = defineOperation({
+  method: 'GET',
+  path: '/events/:id',
+  tags: eventTags,
+  summary: 'An event with its period, place and text',
+  auth: 'public',
+  params: ZContentIdParams,
+  response: ZEventResult,
+  errors: ['NOT_FOUND'],
+});
+
+export const eventProducts = defineOperation({
+  method: 'GET',
+  path: '/events/:id/products',
+  tags: eventTags,
+  summary: 'The wines of an event (filter by kinds), as the product list',
+  auth: 'optional',
+  params: ZContentIdParams,
+  query: ZWineryWinesQuery,
+  response: ZProductPage,
+  errors: ['NOT_FOUND'],
 });

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
-import { appSettings, faqs, postCategories, posts } from '../schema/index';
+import { appSettings, events, faqs, magazines, postCategories, posts } from '../schema/index';
 import { FAQ_CATEGORIES, FAQS_KO } from './faq-ko';
 import { NOTICE_CATEGORIES, NOTICES_KO } from './notices-ko';
 import { CAREERS_KO } from './careers-ko';
+import { MAGAZINE_CATEGORIES, MAGAZINES_KO, type WinePick } from './magazines-ko';
+import { EVENTS_KO } from './events-ko';
 
 const SEED_KEY = 'demo_content_loaded';
+const MAGAZINES_KEY = 'demo_magazines_loaded';
 const DAY = 86_400_000;
 
 /**
@@ -13,6 +16,12 @@ const DAY = 86_400_000;
  * Returns whether it did.
  */
 export async function seedContentDemo(db: Database): Promise<boolean> {
+  const boards = await seedBoards(db);
+  const magazines = await seedMagazines(db);
+  return boards || magazines;
+}
+
+async function seedBoards(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appSettings)
@@ -54,6 +63,83 @@ export async function seedContentDemo(db: Database): Promise<boolean> {
         publishedAt: new Date(now - c.daysAgo * DAY),
       })),
     );
+    return true;
+  });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Links the wines a pick names to a magazine or an event (when the catalogue is loaded), most recommended first. */
+async function linkWines(tx: Tx, kind: 'MAGAZINE' | 'EVENT', targetId: number, pick: WinePick | undefined): Promise<void> {
+  if (!pick) return;
+  const conds: SQL[] = [sql`p.is_published`];
+  if (pick.grape)
+    conds.push(sql`exists (select 1 from product_grapes pg join grape_types g on g.id = pg.grape_type_id
+      where pg.product_id = p.id and g.original_name = ${pick.grape})`);
+  if (pick.kind) conds.push(sql`p.kind_id = (select id from wine_kinds where code = ${pick.kind})`);
+  if (pick.level) conds.push(sql`p.level_id = (select id from wine_levels where code = ${pick.level})`);
+  if (pick.country) conds.push(sql`p.country_code = ${pick.country}`);
+  await tx.execute(sql`insert into product_links (kind, target_id, product_id)
+    select ${kind}, ${targetId}, p.id from products p where ${sql.join(conds, sql` and `)}
+    order by p.recommend_rank desc, p.id limit ${pick.limit}
+    on conflict do nothing`);
+}
+
+/**
+ * The demo magazines and events (a claim of their own, so a demo database made before them gets them too). The
+ * first magazine and the first event take ids 1, which the catalogue seed's links point to.
+ */
+async function seedMagazines(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: MAGAZINES_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    const existing = await tx.select({ id: magazines.id }).from(magazines).limit(1);
+    if (existing.length > 0) return false;
+    const cats = await tx
+      .insert(postCategories)
+      .values(MAGAZINE_CATEGORIES.map((c, i) => ({ type: 'MAGAZINE', code: c.code, name: { ...c.name }, rank: i + 1 })))
+      .onConflictDoNothing()
+      .returning({ id: postCategories.id, code: postCategories.code });
+    const now = Date.now();
+    const mags = await tx
+      .insert(magazines)
+      .values(
+        MAGAZINES_KO.map((m) => ({
+          categoryId: cats.find((c) => c.code === m.category)!.id,
+          title: { 'ko-KR': m.title },
+          summary: { 'ko-KR': m.summary },
+          body: { 'ko-KR': m.body },
+          author: m.author,
+          cover: m.cover,
+          likeCount: m.likes,
+          publishedAt: new Date(now - m.daysAgo * DAY),
+        })),
+      )
+      .returning({ id: magazines.id });
+    for (const [i, m] of MAGAZINES_KO.entries()) if (i > 0) await linkWines(tx, 'MAGAZINE', mags[i]!.id, m.pick);
+    // Korea's calendar day of the seed, then each event's days from it.
+    const today = Date.parse(new Date(now + 9 * 3_600_000).toISOString().slice(0, 10));
+    const day = (n: number) => new Date(today + n * DAY).toISOString().slice(0, 10);
+    const evs = await tx
+      .insert(events)
+      .values(
+        EVENTS_KO.map((e) => ({
+          title: { 'ko-KR': e.title },
+          summary: { 'ko-KR': e.summary },
+          body: { 'ko-KR': e.body },
+          place: { 'ko-KR': e.place },
+          startsOn: day(e.from),
+          endsOn: day(e.to),
+          cover: e.cover,
+          publishedAt: new Date(Math.min(now, today + (e.from - 21) * DAY)),
+        })),
+      )
+      .returning({ id: events.id });
+    for (const [i, e] of EVENTS_KO.entries()) if (i > 0) await linkWines(tx, 'EVENT', evs[i]!.id, e.pick);
     return true;
   });
 }

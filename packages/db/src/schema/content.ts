@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LocalizedText } from './catalog';
-import { boolean, check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 /**
  * A block of a document's article: a paragraph, or a list of items. Documents are stored as structure, not HTML, so
@@ -41,7 +42,7 @@ export const documents = pgTable(
 /** Localized body of blocks (Korean required). */
 export type LocalizedBlocks = Partial<Record<string, DocumentBlock[]>> & { 'ko-KR': DocumentBlock[] };
 
-/** Categories of posts (공지 / 이벤트 안내 / 배송 …) and of FAQ entries, ordered by rank. */
+/** Categories of posts (공지 / 이벤트 안내 / 배송 …), of FAQ entries and of magazines, ordered by rank. */
 export const postCategories = pgTable(
   'post_categories',
   {
@@ -51,7 +52,10 @@ export const postCategories = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     rank: integer('rank').notNull().default(0),
   },
-  (t) => [uniqueIndex('post_categories_code_uq').on(t.type, t.code), check('post_categories_type_ck', sql`${t.type} in ('NOTICE', 'FAQ')`)],
+  (t) => [
+    uniqueIndex('post_categories_code_uq').on(t.type, t.code),
+    check('post_categories_type_ck', sql`${t.type} in ('NOTICE', 'FAQ', 'MAGAZINE')`),
+  ],
 );
 
 /** Notices of the importer: a title and a body of paragraphs and lists; pinned ones come first. */
@@ -103,4 +107,68 @@ export const contacts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contacts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** A section of a magazine article or an event page: an optional subheading and its blocks. */
+export interface ContentSection {
+  heading?: string;
+  blocks: DocumentBlock[];
+}
+/** Sections per interface language; Korean is the original and always present. */
+export type LocalizedSections = Partial<Record<string, ContentSection[]>> & { 'ko-KR': ContentSection[] };
+
+/**
+ * Magazine articles (tasting notes, producer visits, pairing guides), by category (post_categories of type MAGAZINE).
+ * `cover` names the motif of the generated cover picture; `likeCount` follows `magazine_likes`.
+ */
+export const magazines = pgTable(
+  'magazines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => postCategories.id),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedSections>().notNull(),
+    author: varchar('author', { length: 50 }).notNull(),
+    cover: varchar('cover', { length: 20 }).notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('magazines_published_idx').on(t.publishedAt), index('magazines_category_idx').on(t.categoryId, t.publishedAt)],
+);
+
+/** A member's liked magazines. */
+export const magazineLikes = pgTable(
+  'magazine_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    magazineId: integer('magazine_id')
+      .notNull()
+      .references(() => magazines.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.magazineId] }), index('magazine_likes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Tastings, promotions and trade fairs of the importer, with their period in Korea days (inclusive). */
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedSections>().notNull(),
+    place: jsonb('place').$type<LocalizedText>(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    cover: varchar('cover', { length: 20 }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_period_idx').on(t.endsOn, t.startsOn), check('events_period_ck', sql`${t.startsOn} <= ${t.endsOn}`)],
 );

@@ -3,7 +3,7 @@ import { catalogOps as ops } from '@podo/contracts/operations';
 import { route } from '../../lib/operation-route';
 import { AppError } from '../../lib/errors';
 import { svgToPng, svgToWebp } from './raster';
-import { pictureFile, winePicture, wineryPicture, type Picture, type PictureFormat } from './service';
+import { coverPicture, pictureFile, winePicture, wineryPicture, type Picture, type PictureFormat } from './service';
 
 /** Pictures change only when a name changes, so browsers and proxies keep them for a day and revalidate by ETag. */
 const CACHE_CONTROL = 'public, max-age=86400';
@@ -55,4 +55,17 @@ export async function mediaRoutes(app: FastifyInstance) {
     },
     options,
   );
+  for (const [op, kind] of [
+    [ops.magazinePicture, 'magazines'],
+    [ops.eventPicture, 'events'],
+  ] as const)
+    route(
+      app,
+      op,
+      async (ctx, { params }) => {
+        const f = pictureFile(params.file);
+        return sendPicture(ctx.req, ctx.reply, f && (await coverPicture(ctx.db, kind, f.id, f.format)), f?.format ?? 'svg');
+      },
+      options,
+    );
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@podo/db';
 import { outlineText } from './outline';
-import { wineryShareSvg, winerySvg, wineShareSvg, wineSvg } from './svg';
+import { coverShareSvg, coverSvg, wineryShareSvg, winerySvg, wineShareSvg, wineSvg } from './svg';
 
 export interface Picture {
   svg: string;
@@ -75,4 +75,20 @@ export async function wineryPicture(db: Database, id: number, format: PictureFor
   const countryName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(row.country_code.trim()) ?? row.country_code;
   const art = { id, nameOriginal: row.name_original, areaOriginal: row.area, countryName, foundedYear: row.founded_year };
   return picture(format === 'png' ? wineryShareSvg(art) : winerySvg(art));
+}
+
+/** The generated cover of a published magazine article or event (svg, or png as its share card), or null. */
+export async function coverPicture(
+  db: Database,
+  kind: 'magazines' | 'events',
+  id: number,
+  format: PictureFormat = 'svg',
+): Promise<Picture | null> {
+  if (format === 'webp') return null;
+  const table = kind === 'magazines' ? sql`magazines` : sql`events`;
+  const [row] = rowsOf<{ cover: string; title: string }>(
+    await db.execute(sql`select cover, title->>'ko-KR' as title from ${table} where id = ${id} and published_at <= now()`),
+  );
+  if (!row) return null;
+  return picture(format === 'png' ? coverShareSvg(id, row.cover, row.title) : coverSvg(id, row.cover, row.title));
 }

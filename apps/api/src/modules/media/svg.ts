@@ -318,3 +318,110 @@ export function wineryShareSvg(w: WineryArt): string {
   const width = Math.round((SHARE_HEIGHT * 400) / 300);
   return shareCard(nest(winerySvg(w), (SHARE_WIDTH - width) / 2, 0, width, SHARE_HEIGHT), w.nameOriginal);
 }
+
+/** Palettes of the content covers: background top, background bottom, main shape, highlight. */
+const COVER_PALETTES: readonly (readonly [string, string, string, string])[] = [
+  ['#5a1427', '#2b0a14', '#f3e6d3', '#c9a94b'],
+  ['#3d2418', '#1f120c', '#f1dcc0', '#d08a5a'],
+  ['#233b36', '#12201d', '#eae3cf', '#b9c97a'],
+  ['#4a2a4f', '#221326', '#f4e3ee', '#d9778f'],
+  ['#2a3350', '#141a2b', '#e8e4d8', '#c9a94b'],
+];
+
+function bunch(x: number, y: number, r: number, fill: string): string {
+  const rows = [4, 3, 3, 2, 1];
+  let out = '';
+  rows.forEach((n, i) => {
+    for (let k = 0; k < n; k++) out += `<circle cx="${x + (k - (n - 1) / 2) * r * 1.9}" cy="${y + i * r * 1.65}" r="${r}" fill="${fill}"/>`;
+  });
+  return out + `<path d="M${x} ${y - r}c2 -18 10 -26 22 -30" stroke="${fill}" stroke-width="4" fill="none"/>`;
+}
+
+const glassAt = (x: number, y: number, s: number, line: string, wine: string) =>
+  `<g transform="translate(${x} ${y}) scale(${s})">` +
+  `<path d="M-46 0C-46 60 -20 96 0 100C20 96 46 60 46 0Z" fill="none" stroke="${line}" stroke-width="4"/>` +
+  `<path d="M-42 40C-38 72 -16 94 0 96C16 94 38 72 42 40Z" fill="${wine}"/>` +
+  `<path d="M0 100V190M-38 192H38" stroke="${line}" stroke-width="4" stroke-linecap="round"/></g>`;
+
+const bottleAt = (x: number, y: number, s: number, body: string, label: string) =>
+  `<g transform="translate(${x} ${y}) scale(${s})">` +
+  `<path d="M-14 0H14V70C14 96 40 104 40 140V330H-40V140C-40 104 -14 96 -14 70Z" fill="${body}"/>` +
+  `<rect x="-32" y="190" width="64" height="84" rx="3" fill="${label}"/><rect x="-14" y="-12" width="28" height="16" fill="${label}"/></g>`;
+
+/**
+ * The generated cover of a magazine article or an event (800 x 500): a still life after its motif (glass, bottle,
+ * bubbles, vineyard, cellar, table) in one of a few wine palettes chosen by its id. It carries no text, so it suits
+ * every language; the page shows the title beside it.
+ */
+export function coverSvg(id: number, motif: string, label: string): string {
+  const h = hash(`${motif}:${id}`);
+  const [bg1, bg2, main, hi] = COVER_PALETTES[h % COVER_PALETTES.length]!;
+  const shift = (h >>> 4) % 120;
+  let art: string;
+  switch (motif) {
+    case 'bottle':
+      art =
+        bottleAt(330 + shift / 3, 110, 1, main, hi) +
+        bottleAt(450 + shift / 3, 150, 0.9, hi, bg2) +
+        `<ellipse cx="${400 + shift / 3}" cy="452" rx="200" ry="14" fill="#000" opacity=".25"/>`;
+      break;
+    case 'bubbles': {
+      let dots = '';
+      for (let i = 0; i < 26; i++) {
+        const k = hash(`${id}:${i}`);
+        dots += `<circle cx="${60 + (k % 680)}" cy="${40 + ((k >>> 8) % 420)}" r="${2 + ((k >>> 16) % 9)}" fill="none" stroke="${hi}" stroke-width="2" opacity=".6"/>`;
+      }
+      art =
+        dots +
+        `<g transform="translate(${360 + shift / 2} 90)"><path d="M-26 0C-30 90 -22 150 0 160C22 150 30 90 26 0Z" fill="none" stroke="${main}" stroke-width="4"/>` +
+        `<path d="M-24 50C-25 100 -18 146 0 154C18 146 25 100 24 50Z" fill="${hi}" opacity=".85"/>` +
+        `<path d="M0 160V300M-34 302H34" stroke="${main}" stroke-width="4" stroke-linecap="round"/></g>`;
+      break;
+    }
+    case 'vineyard':
+      art =
+        `<circle cx="${150 + shift * 4}" cy="120" r="46" fill="${hi}" opacity=".9"/>` +
+        `<path d="M0 300C150 250 300 280 460 250S700 240 800 270V500H0Z" fill="${main}" opacity=".35"/>` +
+        `<path d="M0 360C180 320 360 350 520 320S720 320 800 340V500H0Z" fill="${main}" opacity=".55"/>` +
+        Array.from(
+          { length: 9 },
+          (_, i) => `<path d="M${i * 100 - 40} 500L${300 + i * 40} 340" stroke="${bg2}" stroke-width="6" opacity=".5"/>`,
+        ).join('') +
+        bunch(640 - shift, 150, 13, hi);
+      break;
+    case 'cellar':
+      art =
+        [160, 400, 640]
+          .map(
+            (x) =>
+              `<path d="M${x - 100} 500V220A100 100 0 0 1 ${x + 100} 220V500" fill="none" stroke="${main}" stroke-width="5" opacity=".5"/>` +
+              `<ellipse cx="${x}" cy="420" rx="62" ry="52" fill="${hi}" opacity=".75"/><ellipse cx="${x}" cy="420" rx="20" ry="17" fill="${bg2}" opacity=".6"/>` +
+              `<path d="M${x - 58} 400H${x + 58}M${x - 58} 440H${x + 58}" stroke="${bg2}" stroke-width="4" opacity=".5"/>`,
+          )
+          .join('') + `<path d="M0 480H800" stroke="${main}" stroke-width="4" opacity=".4"/>`;
+      break;
+    case 'table':
+      art =
+        `<ellipse cx="${330 + shift / 2}" cy="360" rx="190" ry="60" fill="${main}" opacity=".9"/>` +
+        `<ellipse cx="${330 + shift / 2}" cy="356" rx="120" ry="34" fill="${bg1}" opacity=".35"/>` +
+        bunch(270 + shift / 2, 300, 11, hi) +
+        glassAt(580, 150, 1, main, hi);
+      break;
+    default:
+      art =
+        glassAt(330 + shift / 2, 90, 1.2, main, hi) +
+        glassAt(500 + shift / 2, 130, 1, main, bg1) +
+        `<ellipse cx="${420 + shift / 2}" cy="430" rx="220" ry="14" fill="#000" opacity=".25"/>`;
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 500" width="800" height="500" role="img" aria-label="${escapeXml(label)}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>` +
+    `<rect width="800" height="500" fill="url(#g)"/>${art}</svg>`
+  );
+}
+
+/** The share card (1200 x 630) of a magazine article or an event: its cover, centred. */
+export function coverShareSvg(id: number, motif: string, label: string): string {
+  const width = Math.round((SHARE_HEIGHT * 800) / 500);
+  return shareCard(nest(coverSvg(id, motif, label), (SHARE_WIDTH - width) / 2, 0, width, SHARE_HEIGHT), label);
+}
