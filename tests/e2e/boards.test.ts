@@ -59,14 +59,14 @@ describe('notices and FAQ', () => {
     await context.close();
   });
 
-  it('every header entry opens a real page: services and open positions (ko-KR, 1280 px)', async () => {
+  it('header and footer open real pages: services and open positions (ko-KR, 1280 px)', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'ko-KR' });
     await page.goto(`${base}/`);
     const nav = page.getByRole('navigation', { name: '주 메뉴' }).first();
     await nav.getByRole('link', { name: '서비스' }).click();
     await page.waitForURL(/\/service$/);
     expect(await page.getByTestId('service-item').count()).toBe(5);
-    await nav.getByRole('link', { name: '채용' }).click();
+    await page.locator('footer').getByRole('link', { name: '채용' }).click();
     await page.waitForURL(/\/career$/);
     expect(await page.getByTestId('career-row').count()).toBe(3);
     await page.getByTestId('career-row').first().getByRole('link').click();

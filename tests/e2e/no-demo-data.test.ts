@@ -19,9 +19,11 @@ describe('DEMO_DATA=false', () => {
       // Terms and privacy policy come with every installation (sign-up asks to agree to them).
       '/terms?type=TERM',
       '/terms?type=PRIVACY',
-      // Notices and FAQ are demo content: empty boards say so.
+      // Notices, FAQ, magazines and events are demo content: empty boards say so.
       '/notice',
       '/faq',
+      '/magazine',
+      '/event',
       '/contact',
       '/product',
       '/product?idKinds=1',
@@ -36,7 +38,7 @@ describe('DEMO_DATA=false', () => {
       const html = await r.text();
       if (p === '/product')
         for (const kind of ['레드', '화이트', '스파클링', '로제', '디저트', '주정강화']) expect(html, kind).toContain(kind);
-      if (p === '/notice' || p === '/faq') expect(html, p).toContain('등록된 내용이 없습니다.');
+      if (['/notice', '/faq', '/magazine', '/event'].includes(p)) expect(html, p).toContain('등록된 내용이 없습니다.');
     }
     const menu = await fetch(`${server.baseUrl}/api/v1/wines/kinds?serviceType=BRAND`, { headers: { 'accept-language': 'en-US' } });
     expect(((await menu.json()) as { _embedded: { items: { name: string }[] } })._embedded.items.map((k) => k.name)).toEqual([

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeJuso, listen } from '../helpers/address-servers';
-import { DESKTOP, hydrated, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { DESKTOP, hydrated, launchBrowser, logIn, MOBILE, openPage } from '../helpers/browser';
 import { startProductServer, type ProductServer } from '../helpers/product-server';
 
 /**
@@ -27,12 +27,7 @@ afterAll(async () => {
   juso?.close();
 });
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${base}/account/login`);
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/account/login')), page.press('input[name=password]', 'Enter')]);
-}
+const login = (page: Page, email: string, password: string) => logIn(page, base, email, password);
 
 /** A wine on sale, in stock and sold by the case (the demo catalogue has some), and one sold by the bottle. */
 async function wines() {

@@ -51,11 +51,13 @@ let cases: SweepCase[] = [];
 const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  const [productId, wineryId, noticeId, careerId] = await Promise.all([
+  const [productId, wineryId, noticeId, careerId, magazineId, eventId] = await Promise.all([
     firstId('/api/v1/brand/wines/products?size=1'),
     firstId('/api/v1/wineries?size=1'),
     firstId('/api/v1/posts?size=1'),
     firstId('/api/v1/posts?type=CAREER&size=1'),
+    firstId('/api/v1/magazines?size=1'),
+    firstId('/api/v1/events?size=1'),
   ]);
   tokens.pending = await login('pending');
   tokens.buyer = await login('buyer');
@@ -65,7 +67,7 @@ beforeAll(async () => {
   });
   expect(latest.status, 'the demo buyer has orders').toBe(200);
   const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
-  const found = sweepCases({ productId, wineryId, oid, noticeId, careerId });
+  const found = sweepCases({ productId, wineryId, oid, noticeId, careerId, magazineId, eventId });
   expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
   cases = found.cases.filter((c) => !only || only.some((o) => c.url.startsWith(o)));
   browser = await launchBrowser();

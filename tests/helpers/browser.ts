@@ -41,3 +41,11 @@ export async function hydrated(page: Page, selector: string) {
     return !!el && (document.documentElement.dataset.hydrated === 'true' || Object.keys(el).some((k) => k.startsWith('__reactProps')));
   }, selector);
 }
+
+/** Logs in through the login page of the site at `base` and waits until it has sent the member on. */
+export async function logIn(page: Page, base: string, email: string, password: string) {
+  await page.goto(`${base}/account/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/account/login')), page.press('input[name=password]', 'Enter')]);
+}

@@ -74,6 +74,9 @@ export interface SampleIds {
   /** A demo notice and a demo open position. */
   noticeId: number;
   careerId: number;
+  /** A demo magazine article and a demo event. */
+  magazineId: number;
+  eventId: number;
 }
 
 /** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
@@ -130,6 +133,14 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
       { url: `/career/${ids.careerId}`, expect: ok },
       // A notice's id is no position.
       { url: `/career/${ids.noticeId}`, expect: notFound },
+    ],
+    '/magazine/:id': [
+      { url: `/magazine/${ids.magazineId}`, expect: ok },
+      { url: '/magazine/99999999', expect: notFound },
+    ],
+    '/event/:id': [
+      { url: `/event/${ids.eventId}`, expect: ok },
+      { url: '/event/99999999', expect: notFound },
     ],
     '/mypage/notices/:id': [{ url: `/mypage/notices/${ids.noticeId}`, expect: membersOnly(`/mypage/notices/${ids.noticeId}`) }],
     '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],

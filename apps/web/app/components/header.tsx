@@ -21,9 +21,10 @@ export const HEADER_ACTIVE_AT = 170;
 export const NAV_ITEMS = [
   { to: '/product', key: 'nav.portfolio' },
   { to: '/winery', key: 'nav.winery' },
+  { to: '/magazine', key: 'nav.magazine' },
+  { to: '/event', key: 'nav.event' },
   { to: '/about', key: 'nav.about' },
   { to: '/service', key: 'nav.service' },
-  { to: '/career', key: 'nav.career' },
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 

@@ -40,7 +40,8 @@ export async function orNotFound<T>(run: Promise<T>): Promise<T> {
   }
 }
 
-export type ToggleResult = { ok: true; intent: 'wish' | 'like'; id: number; on: boolean; count: number } | { ok: false; message: string };
+export type ToggleResult =
+  { ok: true; intent: 'wish' | 'like' | 'magazine'; id: number; on: boolean; count: number } | { ok: false; message: string };
 
 /**
  * The wish (wine) and like (winery) toggles. A fetcher post (js=1) gets the new state back; a plain form post
@@ -53,7 +54,7 @@ export async function toggleAction(request: Request, context: AppLoadContext) {
   const id = Number(str(body.id));
   const js = str(body.js) === '1';
   const toLogin = (headers?: HeadersInit) => redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { headers });
-  if ((intent !== 'wish' && intent !== 'like') || !Number.isSafeInteger(id) || id < 1) {
+  if ((intent !== 'wish' && intent !== 'like' && intent !== 'magazine') || !Number.isSafeInteger(id) || id < 1) {
     return data<ToggleResult>({ ok: false, message: 'Bad request' }, { status: 400 });
   }
   if (!requestToken(request, context)) throw toLogin();
@@ -62,7 +63,9 @@ export async function toggleAction(request: Request, context: AppLoadContext) {
     const r =
       intent === 'wish'
         ? await api.toggleWish({ params: { id } }).then(({ data: x }) => ({ on: x.wished, count: x.wishCount }))
-        : await api.toggleWineryLike({ params: { id } }).then(({ data: x }) => ({ on: x.liked, count: x.likeCount }));
+        : intent === 'like'
+          ? await api.toggleWineryLike({ params: { id } }).then(({ data: x }) => ({ on: x.liked, count: x.likeCount }))
+          : await api.toggleMagazineLike({ params: { id } }).then(({ data: x }) => ({ on: x.liked, count: x.likeCount }));
     if (!js) throw redirect(back);
     return data<ToggleResult>({ ok: true, intent, id, ...r });
   } catch (e) {

@@ -39,3 +39,82 @@ export async function careersLoader(request: Request, context: AppLoadContext) {
   const page = await catalogApi(request, context).posts({ query: { type: 'CAREER', page: 1, size: 50 } });
   return { positions: page._embedded.items, origin: publicOrigin(request, context) };
 }
+
+const WINES_PAGE = 12;
+
+/** The magazine list (/magazine): category, text, sort and page from the URL. */
+export async function magazinesLoader(request: Request, context: AppLoadContext) {
+  const sp = new URL(request.url).searchParams;
+  const api = catalogApi(request, context);
+  const query = sp.get('query')?.trim().slice(0, 50) || undefined;
+  const idCategory = int(sp.get('idCategory'));
+  const sort = sp.get('sort') || undefined;
+  const [categories, sorts, page] = await Promise.all([
+    api.magazineCategories().then((r) => r.data),
+    api.magazineSortTypes().then((r) => r._embedded.items),
+    orNotFound(
+      api.magazineList({ query: { idCategory, query, sort: sort as 'NEWEST' | undefined, page: int(sp.get('page')) ?? 1, size: 12 } }),
+    ),
+  ]);
+  return {
+    categories,
+    sorts,
+    page,
+    idCategory: idCategory ?? null,
+    query: query ?? '',
+    sort: sort ?? '',
+    origin: publicOrigin(request, context),
+  };
+}
+
+/** A magazine article (/magazine/:id) with its wines (kind tab and page from the URL). */
+export async function magazineLoader(request: Request, context: AppLoadContext, idText: string | undefined) {
+  const id = idParam(idText);
+  const sp = new URL(request.url).searchParams;
+  const api = catalogApi(request, context);
+  const idKinds = sp.get('idKinds') ?? undefined;
+  const [magazine, kinds, wines] = await Promise.all([
+    orNotFound(api.magazine({ params: { id } })).then((r) => r.data),
+    orNotFound(api.magazineProductKinds({ body: { id } })).then((r) => r._embedded.items),
+    orNotFound(api.magazineProducts({ params: { id }, query: { page: int(sp.get('page')) ?? 1, size: WINES_PAGE, idKinds } })),
+  ]);
+  return { magazine, kinds, wines, origin: publicOrigin(request, context) };
+}
+
+/** The event list (/event): state tab, text, sort and page from the URL. */
+export async function eventsLoader(request: Request, context: AppLoadContext) {
+  const sp = new URL(request.url).searchParams;
+  const api = catalogApi(request, context);
+  const query = sp.get('query')?.trim().slice(0, 50) || undefined;
+  const status = sp.get('status') || undefined;
+  const sort = sp.get('sort') || undefined;
+  const [sorts, page] = await Promise.all([
+    api.eventSortTypes().then((r) => r._embedded.items),
+    orNotFound(
+      api.eventList({
+        query: {
+          status: status as 'ONGOING' | undefined,
+          query,
+          sort: sort as 'CURRENT' | undefined,
+          page: int(sp.get('page')) ?? 1,
+          size: 12,
+        },
+      }),
+    ),
+  ]);
+  return { sorts, page, status: status ?? null, query: query ?? '', sort: sort ?? '', origin: publicOrigin(request, context) };
+}
+
+/** An event (/event/:id) with its wines. */
+export async function eventLoader(request: Request, context: AppLoadContext, idText: string | undefined) {
+  const id = idParam(idText);
+  const sp = new URL(request.url).searchParams;
+  const api = catalogApi(request, context);
+  const idKinds = sp.get('idKinds') ?? undefined;
+  const [event, kinds, wines] = await Promise.all([
+    orNotFound(api.event({ params: { id } })).then((r) => r.data),
+    orNotFound(api.eventProductKinds({ body: { id } })).then((r) => r._embedded.items),
+    orNotFound(api.eventProducts({ params: { id }, query: { page: int(sp.get('page')) ?? 1, size: WINES_PAGE, idKinds } })),
+  ]);
+  return { event, kinds, wines, origin: publicOrigin(request, context) };
+}

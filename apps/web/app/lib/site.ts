@@ -47,6 +47,8 @@ const READY_PATHS = new Set([
   '/career',
   '/notice',
   '/faq',
+  '/magazine',
+  '/event',
   '/mypage/notices',
   '/mypage/faq',
   '/account/login',
@@ -85,6 +87,8 @@ const READY_PATTERNS = [
   /^\/order\/complete\/[\d-]+$/,
   /^\/notice\/\d+$/,
   /^\/career\/\d+$/,
+  /^\/magazine\/\d+$/,
+  /^\/event\/\d+$/,
   /^\/mypage\/notices\/\d+$/,
 ];
 export function isReadyPath(to: string): boolean {

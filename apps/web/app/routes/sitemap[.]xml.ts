@@ -5,7 +5,21 @@ import { createClient } from '../lib/api';
 import { publicOrigin } from '../lib/catalog.server';
 
 /** Public pages that exist today (besides the catalogue's own). */
-const STATIC_PATHS = ['/', '/about', '/product', '/winery'];
+const STATIC_PATHS = [
+  '/',
+  '/about',
+  '/service',
+  '/career',
+  '/contact',
+  '/product',
+  '/winery',
+  '/magazine',
+  '/event',
+  '/notice',
+  '/faq',
+  '/terms?type=TERM',
+  '/terms?type=PRIVACY',
+];
 const PAGE = 100;
 const CACHE_MS = 10 * 60 * 1000;
 let cache: { origin: string; at: number; xml: Promise<string> } | undefined;
@@ -14,6 +28,8 @@ interface Entry {
   id: number;
   /** Sent by the API when it knows when the wine or winery last changed. */
   updatedAt?: string;
+  /** When an article or a post came out. */
+  publishedAt?: string;
 }
 
 /** Every page of a paged call, four requests at a time. */
@@ -33,9 +49,13 @@ const url = (loc: string, lastmod?: string) =>
 
 async function build(origin: string, context: AppLoadContext): Promise<string> {
   const api = createClient(operations, { fetch: context.apiFetch, lang: 'ko-KR' });
-  const [products, wineries] = await Promise.all([
+  const [products, wineries, magazines, events, notices, careers] = await Promise.all([
     all<Entry>((page) => api.products({ query: { page, size: PAGE, sort: 'NEWEST' } })),
     all<Entry>((page) => api.wineryList({ query: { page, size: PAGE, sort: 'NEWEST' } })),
+    all<Entry>((page) => api.magazineList({ query: { page, size: PAGE } })),
+    all<Entry>((page) => api.eventList({ query: { page, size: PAGE } })),
+    all<Entry>((page) => api.posts({ query: { type: 'NOTICE', page, size: PAGE } })),
+    all<Entry>((page) => api.posts({ query: { type: 'CAREER', page, size: PAGE } })),
   ]);
   const newest = (xs: Entry[]) =>
     xs.reduce<string | undefined>((m, x) => (x.updatedAt && (!m || x.updatedAt > m) ? x.updatedAt : m), undefined);
@@ -45,12 +65,16 @@ async function build(origin: string, context: AppLoadContext): Promise<string> {
     ...STATIC_PATHS.map((p) => url(`${origin}${p}`, p === '/product' ? newest(products) : p === '/winery' ? newest(wineries) : undefined)),
     ...products.map((p) => url(`${origin}/product/${p.id}`, p.updatedAt)),
     ...wineries.map((w) => url(`${origin}/winery/${w.id}`, w.updatedAt)),
+    ...magazines.map((m) => url(`${origin}/magazine/${m.id}`, m.publishedAt)),
+    ...events.map((e) => url(`${origin}/event/${e.id}`, e.publishedAt)),
+    ...notices.map((n) => url(`${origin}/notice/${n.id}`, n.publishedAt)),
+    ...careers.map((c) => url(`${origin}/career/${c.id}`, c.publishedAt)),
     '</urlset>',
   ];
   return lines.join('\n');
 }
 
-/** /sitemap.xml: home, the static pages, the lists, every wine and every winery (kept for ten minutes). */
+/** /sitemap.xml: home, the static pages, the lists, every wine, winery, article, event, notice and position (kept for ten minutes). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(request, context);
   if (!cache || cache.origin !== origin || Date.now() - cache.at > CACHE_MS) {

@@ -24,10 +24,11 @@ export function HeartIcon({ filled, size = 20 }: { filled: boolean; size?: numbe
 /** Where the wish and like actions live (route actions, since the token is an HttpOnly cookie). */
 export const WISH_ACTION = '/product?index';
 export const LIKE_ACTION = '/winery?index';
+export const MAGAZINE_LIKE_ACTION = '/magazine?index';
 
 interface ToggleProps {
-  /** 'wish' (product) or 'like' (winery). */
-  intent: 'wish' | 'like';
+  /** 'wish' (product), 'like' (winery) or 'magazine' (an article's like). */
+  intent: 'wish' | 'like' | 'magazine';
   id: number;
   active: boolean;
   count?: number;
@@ -45,7 +46,7 @@ export function LoginHeart({
   className,
   counter,
 }: {
-  intent: 'wish' | 'like';
+  intent: 'wish' | 'like' | 'magazine';
   here: string;
   label: string;
   className: string;
@@ -96,7 +97,7 @@ function HeartToggle({ intent, id, active, count, label, className = '', showCou
     on = !active;
     if (shown !== undefined) shown += on ? 1 : -1;
   }
-  const action = intent === 'wish' ? WISH_ACTION : LIKE_ACTION;
+  const action = intent === 'wish' ? WISH_ACTION : intent === 'like' ? LIKE_ACTION : MAGAZINE_LIKE_ACTION;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     void fetcher.submit({ intent, id: String(id), js: '1' }, { method: 'post', action });
@@ -172,6 +173,22 @@ export function LikeButton({
       showCount
       label={t('winery.like', { name })}
       className={className}
+    />
+  );
+}
+
+/** Like heart of a magazine article, with its count. */
+export function MagazineLikeButton({ id, isLiked, likeCount, title }: { id: number; isLiked: boolean; likeCount: number; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <HeartToggle
+      intent="magazine"
+      id={id}
+      active={isLiked}
+      count={likeCount}
+      showCount
+      label={t('magazine.like', { title })}
+      className="detail-like"
     />
   );
 }

@@ -8,7 +8,7 @@ import { useRoot } from '../../lib/site';
 import { Blocks, htmlLang } from './blocks';
 
 /** An empty board (the spec's 'There is no contents'). */
-function BoardEmpty() {
+export function BoardEmpty() {
   const { t } = useTranslation();
   return (
     <p className="empty-state text-center text-body-secondary py-5" role="status" data-testid="board-empty">
@@ -17,23 +17,31 @@ function BoardEmpty() {
   );
 }
 
-/** Category tabs as links (all, then each category), keeping the search text. */
-function CategoryTabs({
+/**
+ * Tabs as links (all, then each choice) under the query parameter `param` (a category by default), keeping the
+ * search text and any `keep` parameters (a sort).
+ */
+export function CategoryTabs({
   categories,
   current,
   query,
   label,
+  param = 'idCategory',
+  keep = {},
 }: {
-  categories: TCategory[];
-  current: number | null;
+  categories: { id: number | string; name: string }[];
+  current: number | string | null;
   query: string;
   label: string;
+  param?: string;
+  keep?: Record<string, string>;
 }) {
   const { t } = useTranslation();
-  const href = (id: number | null) => {
+  const href = (id: number | string | null) => {
     const sp = new URLSearchParams();
-    if (id !== null) sp.set('idCategory', String(id));
+    if (id !== null) sp.set(param, String(id));
     if (query) sp.set('query', query);
+    for (const [k, v] of Object.entries(keep)) if (v) sp.set(k, v);
     const s = sp.toString();
     return s ? `?${s}` : '?';
   };
@@ -48,11 +56,25 @@ function CategoryTabs({
   );
 }
 
-function SearchForm({ query, idCategory, label }: { query: string; idCategory: number | null; label: string }) {
+/** A GET search form that keeps the other parameters of the list (its tab, its sort) as hidden fields. */
+export function SearchForm({
+  query,
+  idCategory,
+  label,
+  keep = {},
+  children,
+}: {
+  query: string;
+  idCategory: number | null;
+  label: string;
+  keep?: Record<string, string>;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="get" className="board-search" role="search">
       {idCategory !== null ? <input type="hidden" name="idCategory" value={idCategory} /> : null}
+      {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       <input
         type="search"
         name="query"
@@ -62,6 +84,7 @@ function SearchForm({ query, idCategory, label }: { query: string; idCategory: n
         aria-label={label}
         placeholder={label}
       />
+      {children}
       <button type="submit" className="btn btn-outline-primary">
         {t('board.search')}
       </button>
