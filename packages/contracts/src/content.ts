@@ -207,3 +207,19 @@ export type TEventPage = z.infer<typeof ZEventPage>;
 export const ZEvent = ZEventSummary.extend({ sections: z.array(ZContentSection) });
 export type TEvent = z.infer<typeof ZEvent>;
 export const ZEventResult = z.object({ data: ZEvent });
+
+// ---- the team (GET /{product}-members) ------------------------------------------------------------------------
+
+export const ZTeamParams = z.object({
+  product: z.string().max(31).meta({ description: "The site's slug (`podo` in `/podo-members`)", example: 'podo' }),
+});
+export const ZTeamMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  bio: z.string(),
+  /** The language of the bio (Korean when it has no translation). */
+  bioLang: z.string(),
+});
+export type TTeamMember = z.infer<typeof ZTeamMember>;
+export const ZTeamList = z.object({ data: z.array(ZTeamMember) });

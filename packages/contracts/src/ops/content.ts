@@ -26,6 +26,8 @@ import {
   ZEventListQuery,
   ZEventPage,
   ZEventResult,
+  ZTeamList,
+  ZTeamParams,
 } from '../content';
 import { z } from 'zod';
 import { zId, ZKindList, ZLikeToggle, ZProductPage, ZSortTypeList, ZWineryWinesQuery } from '../catalog';
@@ -312,5 +314,16 @@ export const eventProducts = defineOperation({
   params: ZContentIdParams,
   query: ZWineryWinesQuery,
   response: ZProductPage,
+  errors: ['NOT_FOUND'],
+});
+
+export const teamMembers = defineOperation({
+  method: 'GET',
+  path: '/:product-members',
+  tags: ['company'],
+  summary: "The importer's team on the company page, in their order (the path carries the site's slug: /podo-members)",
+  auth: 'public',
+  params: ZTeamParams,
+  response: ZTeamList,
   errors: ['NOT_FOUND'],
 });

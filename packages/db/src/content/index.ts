@@ -1,14 +1,16 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
-import { appSettings, events, faqs, magazines, postCategories, posts } from '../schema/index';
+import { appSettings, events, faqs, magazines, postCategories, posts, teamMembers } from '../schema/index';
 import { FAQ_CATEGORIES, FAQS_KO } from './faq-ko';
 import { NOTICE_CATEGORIES, NOTICES_KO } from './notices-ko';
 import { CAREERS_KO } from './careers-ko';
 import { MAGAZINE_CATEGORIES, MAGAZINES_KO, type WinePick } from './magazines-ko';
 import { EVENTS_KO } from './events-ko';
+import { TEAM_KO } from './team-ko';
 
 const SEED_KEY = 'demo_content_loaded';
 const MAGAZINES_KEY = 'demo_magazines_loaded';
+const TEAM_KEY = 'demo_team_loaded';
 const DAY = 86_400_000;
 
 /**
@@ -18,7 +20,8 @@ const DAY = 86_400_000;
 export async function seedContentDemo(db: Database): Promise<boolean> {
   const boards = await seedBoards(db);
   const magazines = await seedMagazines(db);
-  return boards || magazines;
+  const team = await seedTeam(db);
+  return boards || magazines || team;
 }
 
 async function seedBoards(db: Database): Promise<boolean> {
@@ -140,6 +143,29 @@ async function seedMagazines(db: Database): Promise<boolean> {
       )
       .returning({ id: events.id });
     for (const [i, e] of EVENTS_KO.entries()) if (i > 0) await linkWines(tx, 'EVENT', evs[i]!.id, e.pick);
+    return true;
+  });
+}
+
+/** The demo team of the company page: Korean names, romanised in the other languages. */
+async function seedTeam(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: TEAM_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    if ((await tx.select({ id: teamMembers.id }).from(teamMembers).limit(1)).length > 0) return false;
+    const latin = (ko: string, other: string) => ({ 'ko-KR': ko, 'en-US': other, 'zh-CN': other, 'zh-TW': other, 'ja-JP': other });
+    await tx.insert(teamMembers).values(
+      TEAM_KO.map((m, i) => ({
+        name: latin(m.name, m.nameLatin),
+        role: { 'ko-KR': m.role, 'en-US': m.roleEn, 'zh-CN': m.roleZhCN, 'zh-TW': m.roleZhTW, 'ja-JP': m.roleJa },
+        bio: { 'ko-KR': m.bio },
+        rank: i + 1,
+      })),
+    );
     return true;
   });
 }

@@ -172,3 +172,18 @@ export const events = pgTable(
   },
   (t) => [index('events_period_idx').on(t.endsOn, t.startsOn), check('events_period_ck', sql`${t.startsOn} <= ${t.endsOn}`)],
 );
+
+/** The importer's team on the company page (GET /{product}-members), in rank order. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    role: jsonb('role').$type<LocalizedText>().notNull(),
+    bio: jsonb('bio').$type<LocalizedText>().notNull(),
+    rank: integer('rank').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('team_members_rank_idx').on(t.rank)],
+);

@@ -234,3 +234,19 @@ describe('events', () => {
     expect((await get('/media/magazines/1.webp')).statusCode).toBe(404);
   });
 });
+
+describe('team', () => {
+  it('lists the team under the site slug, in the request language', async () => {
+    const ko = (await json('/podo-members')).data as { name: string; role: string; bioLang: string }[];
+    expect(ko.length).toBeGreaterThanOrEqual(4);
+    expect(ko[0]).toMatchObject({ name: '정민재', role: '대표', bioLang: 'ko-KR' });
+    const ja = (await json('/podo-members', { lang: 'ja-JP' })).data;
+    expect(ja[0]).toMatchObject({ name: 'Minjae Jung', role: '代表取締役', bioLang: 'ko-KR' });
+    expect((await get('/other-members')).statusCode).toBe(404);
+    expect((await get(`/${'x'.repeat(40)}-members`)).statusCode).toBe(400);
+    // An unpublished member is not shown.
+    await t.db.db.execute(sql`update team_members set is_published = false where rank = 1`);
+    expect((await json('/podo-members')).data[0].name).not.toBe('정민재');
+    await t.db.db.execute(sql`update team_members set is_published = true where rank = 1`);
+  });
+});

@@ -11,12 +11,13 @@ import {
   listLikedMagazines,
   listLinkedWines,
   listMagazines,
+  listTeam,
   magazineCategories,
   magazineSortTypes,
   toggleMagazineLike,
 } from './service';
 
-/** Spec §7 "Magazines" and "Events": articles, their likes, events, and the wines both feature. */
+/** Spec §7 "Magazines" and "Events" (articles, their likes, events, and the wines both feature) and the team. */
 export async function magazinesRoutes(app: FastifyInstance) {
   route(app, ops.magazineList, async (ctx, { query }) => listMagazines(ctx, query, ctx.viewer));
   route(app, ops.magazineCategories, async (ctx) => ({ data: await magazineCategories(ctx) }));
@@ -33,5 +34,6 @@ export async function magazinesRoutes(app: FastifyInstance) {
   route(app, ops.eventSortTypes, async (ctx) => ({ _embedded: { items: eventSortTypes(ctx.lang) } }));
   route(app, ops.eventProductKinds, async (ctx, { body }) => ({ _embedded: { items: await linkedKinds(ctx, 'EVENT', body.id) } }));
   route(app, ops.event, async (ctx, { params }) => ({ data: await getEvent(ctx, params.id) }));
+  route(app, ops.teamMembers, async (ctx, { params }) => ({ data: await listTeam(ctx, params.product) }));
   route(app, ops.eventProducts, async (ctx, { params, query }) => listLinkedWines(ctx, 'EVENT', params.id, query, ctx.viewer));
 }

@@ -16,6 +16,7 @@ import {
   type TMagazinePage,
   type TMagazineSummary,
   type TProductPage,
+  type TTeamMember,
   type TWineryWinesQuery,
 } from '@podo/contracts';
 import { rowsOf, type ContentSection, type LocalizedSections, type LocalizedText } from '@podo/db';
@@ -316,4 +317,18 @@ export async function linkedKinds(ctx: ServiceCtx, kind: 'MAGAZINE' | 'EVENT', i
     color: k.color,
     qty: counts.get(k.id) ?? 0,
   }));
+}
+
+// ---- the team -------------------------------------------------------------------------------------------------------
+
+/** GET /{product}-members: the published team in rank order; another slug than this site's is no page. */
+export async function listTeam(ctx: ServiceCtx, product: string): Promise<TTeamMember[]> {
+  if (product !== ctx.config.site.slug) throw new AppError('NOT_FOUND');
+  const rows = rowsOf<{ id: number; name: LocalizedText; role: LocalizedText; bio: LocalizedText }>(
+    await ctx.db.execute(sql`select id, name, role, bio from team_members where is_published order by rank, id`),
+  );
+  return rows.map((r) => {
+    const bio = pick(r.bio, ctx.lang);
+    return { id: r.id, name: pick(r.name, ctx.lang).value, role: pick(r.role, ctx.lang).value, bio: bio.value, bioLang: bio.lang };
+  });
 }
