@@ -5,7 +5,7 @@ import { createClient } from '../lib/api';
 import { publicOrigin } from '../lib/catalog.server';
 
 /** Public pages that exist today (besides the catalogue's own). */
-const STATIC_PATHS = ['/', '/about', '/product', '/winery'];
+const STATIC_PATHS = ['/', '/about', '/product', '/winery', '/store'];
 const PAGE = 100;
 const CACHE_MS = 10 * 60 * 1000;
 let cache: { origin: string; at: number; xml: Promise<string> } | undefined;
