@@ -112,4 +112,9 @@ describe('where to buy (/store)', () => {
     expect(await page.locator('.empty-state').textContent()).toBe('검색 결과가 없습니다.');
     await context.close();
   });
+
+  it('is in the sitemap', async () => {
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>${base}/store</loc>`);
+  });
 });
