@@ -125,6 +125,11 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/account/signup': [{ url: '/account/signup', expect: visitorsOnly }],
     '/account/logout': [{ url: '/account/logout', expect: all({ status: 200, landsOn: '/' }), endsSession: true }],
     '/*': [{ url: '/this-page-does-not-exist', expect: notFound }],
+    '/store': [
+      { url: '/store', expect: ok },
+      { url: `/store?siNms=${encodeURIComponent('부산광역시')}&options=TASTING&sort=NAME`, expect: ok, allowKorean: /부산광역시/ },
+      { url: '/store?query=zzzzqqqq', expect: ok },
+    ],
     '/notice/:id': [
       { url: `/notice/${ids.noticeId}`, expect: ok },
       { url: '/notice/99999999', expect: notFound },

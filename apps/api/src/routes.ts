@@ -19,6 +19,8 @@ import { documentsRoutes } from './modules/documents/routes';
 import { postsRoutes } from './modules/posts/routes';
 import { magazinesRoutes } from './modules/magazines/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { storesRoutes } from './modules/stores/routes';
+import { kakaoMapRoutes } from './modules/kakao-map/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -61,6 +63,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(postsRoutes);
   await app.register(magazinesRoutes);
   await app.register(contactRoutes);
+  await app.register(storesRoutes);
+  await app.register(kakaoMapRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

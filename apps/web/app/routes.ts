@@ -15,6 +15,7 @@ export default [
       route('about', 'routes/about.tsx'),
       route('terms', 'routes/terms.tsx'),
       route('contact', 'routes/contact.tsx'),
+      route('store', 'routes/store.tsx'),
       route('service', 'routes/service.tsx'),
       route('career', 'routes/career._index.tsx'),
       route('career/:id', 'routes/career.$id.tsx'),

@@ -140,9 +140,17 @@ const ZEnv = z.object({
   /** Road-name address search (business.juso.go.kr): the confirmation key; without it addresses are typed in. */
   JUSO_API_KEY: z.string().min(1).optional(),
   JUSO_API_URL: z.string().url().default('https://business.juso.go.kr/addrlink/addrLinkApi.do'),
-  /** Kakao Local (coordinates of an address): the REST API key. */
+  /** Kakao Local (coordinates of an address, the /kakao-map proxy): the REST API key. */
   KAKAO_REST_KEY: z.string().min(1).optional(),
-  KAKAO_LOCAL_URL: z.string().url().default('https://dapi.kakao.com/v2/local/search/address.json'),
+  /**
+   * Kakao Local's base URL (…/v2/local; tests point it at a local fake). An older value naming the address search
+   * itself (…/v2/local/search/address.json) still works: that part is dropped.
+   */
+  KAKAO_LOCAL_URL: z
+    .string()
+    .url()
+    .default('https://dapi.kakao.com/v2/local')
+    .transform((u) => u.replace(/\/search\/address\.json$/, '').replace(/\/+$/, '')),
   /** reCAPTCHA on the contact form: both keys, or neither (a honeypot, a minimum fill time and a per-address limit). */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
@@ -275,7 +283,10 @@ export interface AppConfig {
   };
   /** Where operational notices go (the SMS cap reached); unset: every admin member's e-mail. */
   adminEmail?: string;
-  /** Address search (juso) and coordinates (Kakao Local); a service without its key is off. */
+  /**
+   * Address search (juso) and Kakao Local (coordinates, the map proxy); a service without its key is off.
+   * `kakaoLocalUrl` is the base (…/v2/local) the endpoints' paths are added to.
+   */
   address: { jusoKey?: string; jusoUrl: string; kakaoRestKey?: string; kakaoLocalUrl: string };
   /** Spam protection of the contact form. */
   contact: { recaptcha?: { siteKey: string; secretKey: string; verifyUrl: string }; minFillSeconds: number; limitPerHour: number };

@@ -120,6 +120,10 @@ export const ERROR_STATUS = {
   /** /api/toBase64 converts only this site's own images. */
   IMAGE_URL_NOT_ALLOWED: 400,
   NOT_AN_IMAGE: 400,
+  /** The Kakao map proxy: this site has no KAKAO_REST_KEY. */
+  MAP_NOT_CONFIGURED: 503,
+  /** The Kakao map proxy: Kakao Local failed, refused the key or did not answer in time. */
+  MAP_SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   /** The hourly or daily SMS cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached: no text messages for now. */

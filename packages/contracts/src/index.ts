@@ -55,3 +55,4 @@ export * from './catalog';
 export * from './commerce';
 export * from './search';
 export * from './content';
+export * from './stores';

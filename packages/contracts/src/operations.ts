@@ -7,6 +7,7 @@ import * as admin from './ops/admin';
 import * as catalog from './ops/catalog';
 import * as commerce from './ops/commerce';
 import * as content from './ops/content';
+import * as stores from './ops/stores';
 import * as system from './ops/system';
 import type { Operation } from './operation';
 
@@ -15,6 +16,7 @@ export * as adminOps from './ops/admin';
 export * as catalogOps from './ops/catalog';
 export * as commerceOps from './ops/commerce';
 export * as contentOps from './ops/content';
+export * as storesOps from './ops/stores';
 export * as systemOps from './ops/system';
 export * from './operation';
 
@@ -23,5 +25,13 @@ const pick = <M extends object>(m: M) =>
   Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'object' && v !== null && 'method' in v && 'path' in v)) as OpsOf<M>;
 
 /** All operations by name (names are unique across domains). */
-export const operations = { ...pick(system), ...pick(account), ...pick(catalog), ...pick(commerce), ...pick(content), ...pick(admin) };
+export const operations = {
+  ...pick(system),
+  ...pick(account),
+  ...pick(catalog),
+  ...pick(commerce),
+  ...pick(content),
+  ...pick(stores),
+  ...pick(admin),
+};
 export type Operations = typeof operations;

@@ -30,6 +30,7 @@ export function Footer() {
             <SiteLink to="/about">{t('footer.company')}</SiteLink>
             <SiteLink to="/contact">{t('footer.directions')}</SiteLink>
             <SiteLink to="/career">{t('nav.career')}</SiteLink>
+            <SiteLink to="/store">{t('store.title')}</SiteLink>
             <SiteLink to="/notice">{t('board.noticesTitle')}</SiteLink>
             <SiteLink to="/faq">{t('board.faqTitle')}</SiteLink>
             <SiteLink to="/terms?type=TERM">{t('footer.terms')}</SiteLink>

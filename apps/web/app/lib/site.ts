@@ -43,6 +43,7 @@ const READY_PATHS = new Set([
   '/about',
   '/terms',
   '/contact',
+  '/store',
   '/service',
   '/career',
   '/notice',

@@ -13,6 +13,7 @@ const STATIC_PATHS = [
   '/contact',
   '/product',
   '/winery',
+  '/store',
   '/magazine',
   '/event',
   '/notice',

@@ -1,27 +1,31 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
-import { appSettings, events, faqs, magazines, postCategories, posts, teamMembers } from '../schema/index';
+import { appSettings, events, faqs, magazines, postCategories, posts, storeCompanies, stores, teamMembers } from '../schema/index';
 import { FAQ_CATEGORIES, FAQS_KO } from './faq-ko';
 import { NOTICE_CATEGORIES, NOTICES_KO } from './notices-ko';
 import { CAREERS_KO } from './careers-ko';
 import { MAGAZINE_CATEGORIES, MAGAZINES_KO, type WinePick } from './magazines-ko';
 import { EVENTS_KO } from './events-ko';
 import { TEAM_KO } from './team-ko';
+import { STORE_COMPANIES, STORES_KO } from './stores-ko';
 
 const SEED_KEY = 'demo_content_loaded';
+/** Later content has claims of its own: a demo database made before it existed gets it once too. */
 const MAGAZINES_KEY = 'demo_magazines_loaded';
 const TEAM_KEY = 'demo_team_loaded';
+const STORES_SEED_KEY = 'demo_stores_loaded';
 const DAY = 86_400_000;
 
 /**
- * The demo notices, FAQ and open positions (Korean, the other languages fall back to it), loaded once into a demo database.
- * Returns whether it did.
+ * The demo notices, FAQ, open positions, magazines, events, team and stores (Korean, the other languages fall back
+ * to it), loaded once into a demo database. Returns whether it loaded anything.
  */
 export async function seedContentDemo(db: Database): Promise<boolean> {
   const boards = await seedBoards(db);
   const magazines = await seedMagazines(db);
   const team = await seedTeam(db);
-  return boards || magazines || team;
+  const loadedStores = await seedStoresDemo(db);
+  return boards || magazines || team || loadedStores;
 }
 
 async function seedBoards(db: Database): Promise<boolean> {
@@ -166,6 +170,61 @@ async function seedTeam(db: Database): Promise<boolean> {
         rank: i + 1,
       })),
     );
+    return true;
+  });
+}
+
+/**
+ * The demo stores ("where to buy") with store 1 in Seoul, which the demo catalogue links wines to; a few other
+ * stores get wines by SQL (department stores and wine shops the higher levels, marts the everyday ones).
+ */
+async function seedStoresDemo(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: STORES_SEED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    if ((await tx.select({ id: stores.id }).from(stores).limit(1)).length > 0) return false;
+    const companies = await tx
+      .insert(storeCompanies)
+      .values(STORE_COMPANIES.map((c, i) => ({ code: c.code, name: { ...c.name }, rank: i + 1 })))
+      .returning({ id: storeCompanies.id, code: storeCompanies.code });
+    const companyId = (code: string) => companies.find((c) => c.code === code)!.id;
+    const now = Date.now();
+    await tx.insert(stores).values(
+      STORES_KO.map((s, i) => ({
+        // Explicit ids: the demo catalogue links wines to store 1.
+        id: i + 1,
+        companyId: companyId(s.company),
+        name: { 'ko-KR': s.ko, 'en-US': s.en },
+        siNm: s.siNm,
+        sggNm: s.sggNm,
+        address: s.address,
+        phone: s.phone,
+        hours: { ...s.hours },
+        latitude: s.lat,
+        longitude: s.lng,
+        options: s.options,
+        rank: i + 1,
+        // Opened one after the other, the first longest ago (the newest-first sort).
+        createdAt: new Date(now - (STORES_KO.length - i) * 86_400_000 * 7),
+      })),
+    );
+    await tx.execute(sql`select setval(pg_get_serial_sequence('stores', 'id'), (select max(id) from stores))`);
+    await tx.execute(sql`insert into product_links (kind, target_id, product_id)
+      select 'STORE', s.id, p.id from stores s join store_companies c on c.id = s.company_id
+      join lateral (
+        select p.id from products p join wine_levels l on l.id = p.level_id
+        where p.is_published and l.code = any(case
+          when c.code = 'WINE_SHOP' then array['ICON', 'PREMIUM', 'CLASSIC']
+          when c.code in ('SHINSEGAE', 'HYUNDAI', 'LOTTE_DEPT') then array['ICON', 'PREMIUM']
+          else array['CLASSIC', 'DAILY'] end::varchar[])
+        order by (p.id * 7 + s.id * 13) % 101, p.id limit 6 + s.id % 7
+      ) p on true
+      where s.id <> 1 and s.id % 3 <> 0
+      on conflict do nothing`);
     return true;
   });
 }

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { LocalizedText } from './catalog';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -186,4 +200,55 @@ export const teamMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('team_members_rank_idx').on(t.rank)],
+);
+
+/** Retail chains and shops that sell the importer's wines (롯데마트, 이마트, 독립 와인숍 …), by rank. */
+export const storeCompanies = pgTable(
+  'store_companies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [uniqueIndex('store_companies_code_uq').on(t.code)],
+);
+
+/**
+ * Shops where the wines can be bought ("where to buy"). `siNm` is the full official name of the 시/도 (서울특별시,
+ * 경기도) and `sggNm` the 시/군/구, as the road-name address API names them; the address itself is Korean only.
+ * Wines are linked to a store through product_links (kind STORE, target_id = stores.id).
+ */
+export const stores = pgTable(
+  'stores',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => storeCompanies.id),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    siNm: varchar('si_nm', { length: 20 }).notNull(),
+    sggNm: varchar('sgg_nm', { length: 30 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    /** Opening hours as shown (매일 10:00–22:00, 둘째·넷째 일요일 휴무), per language. */
+    hours: jsonb('hours').$type<LocalizedText>().notNull(),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    /** Services of the shop: PARKING, TASTING, DELIVERY, CELLAR, SOMMELIER (STORE_OPTIONS in the contracts). */
+    options: text('options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isPublished: boolean('is_published').notNull().default(true),
+    rank: integer('rank').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stores_si_idx').on(t.siNm, t.sggNm),
+    index('stores_company_idx').on(t.companyId),
+    check('stores_options_ck', sql`${t.options} <@ array['PARKING', 'TASTING', 'DELIVERY', 'CELLAR', 'SOMMELIER']::text[]`),
+    check('stores_coords_ck', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+  ],
 );

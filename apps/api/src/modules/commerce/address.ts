@@ -78,7 +78,7 @@ export async function locate(ctx: ServiceCtx, address: string): Promise<TLocatio
   const { kakaoRestKey, kakaoLocalUrl } = ctx.config.address;
   const none = { found: false, longitude: null, latitude: null, roadAddress: null, postalCode: null };
   if (!kakaoRestKey) return { available: false, ...none };
-  const url = new URL(kakaoLocalUrl);
+  const url = new URL(`${kakaoLocalUrl}/search/address.json`);
   url.search = new URLSearchParams({ query: address, size: '1' }).toString();
   const answer = (await getJson(ctx, 'kakao-local', url, { authorization: `KakaoAK ${kakaoRestKey}` })) as KakaoAnswer;
   const doc = answer.documents?.[0];
