@@ -134,3 +134,24 @@ describe('home', () => {
     }
   });
 });
+
+describe('company page', () => {
+  it('shows the story, what is imported, the team, milestones and certifications (ko-KR 1280 px, en-US 375 px)', async () => {
+    for (const [viewport, locale] of [
+      [DESKTOP, 'ko-KR'],
+      [MOBILE, 'en-US'],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, { viewport, locale });
+      await page.goto(`${base}/about?lang=${locale}`);
+      expect(await page.getByTestId('team-member').count()).toBeGreaterThanOrEqual(4);
+      expect(Number(await page.getByTestId('about-countries').textContent())).toBeGreaterThan(5);
+      const heading = locale === 'ko-KR' ? '걸어온 길' : 'Our history';
+      expect(await page.getByRole('heading', { level: 2, name: heading }).count()).toBe(1);
+      expect(await horizontalOverflow(page)).toBeNull();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `.tmp/screens/about-${locale}-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

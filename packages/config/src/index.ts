@@ -41,6 +41,17 @@ export const ZSiteConfig = z.object({
   directions: z
     .object({ transport: z.array(ZLocalizedText).default([]), hours: z.array(ZLocalizedText).default([]) })
     .default({ transport: [], hours: [] }),
+  /** The company page: milestones and certifications (the team comes from the API). */
+  about: z
+    .object({
+      history: z
+        .array(z.object({ year: z.string().regex(/^\d{4}(\.\d{1,2})?$/, 'like 2011 or 2011.03'), text: ZLocalizedText }))
+        .default([]),
+      certifications: z
+        .array(z.object({ name: ZLocalizedText, issuer: ZLocalizedText, year: z.number().int().min(1900).max(2100) }))
+        .default([]),
+    })
+    .default({ history: [], certifications: [] }),
   /** Terms of trade orders: the account for bank transfers, the delivery fee and the deposit deadline. */
   commerce: z
     .object({
@@ -447,5 +458,14 @@ export function publicSiteConfig(site: TSiteConfig, lang: Language) {
   };
 }
 export type TPublicSiteConfig = ReturnType<typeof publicSiteConfig>;
+
+/** The company page's milestones and certifications in one language; `lang` is set where a text fell back to Korean. */
+export function aboutOf(site: TSiteConfig, lang: Language) {
+  const text = (x: TLocalizedText) => ({ text: localized(x, lang), lang: localizedFallback(x, lang) ?? null });
+  return {
+    history: site.about.history.map((h) => ({ year: h.year, ...text(h.text) })),
+    certifications: site.about.certifications.map((c) => ({ year: c.year, name: text(c.name), issuer: text(c.issuer) })),
+  };
+}
 
 export { tokenCookieName } from './shared';

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router';
+import { aboutOf } from '@podo/config';
 import { catalogApi, idParam, orNotFound, publicOrigin } from './catalog.server';
+import { requestLanguage } from './request.server';
 
 const int = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
@@ -117,4 +119,22 @@ export async function eventLoader(request: Request, context: AppLoadContext, idT
     orNotFound(api.eventProducts({ params: { id }, query: { page: int(sp.get('page')) ?? 1, size: WINES_PAGE, idKinds } })),
   ]);
   return { event, kinds, wines, origin: publicOrigin(request, context) };
+}
+
+/** The company page (/about): the team, what the portfolio holds, milestones and certifications. */
+export async function aboutLoader(request: Request, context: AppLoadContext) {
+  const api = catalogApi(request, context);
+  const [team, countries, wines] = await Promise.all([
+    api.teamMembers({ params: { product: context.site.slug } }).then((r) => r.data),
+    api.wineryCountries().then((r) => r._embedded.countries),
+    api.products({ query: { page: 1, size: 1 } }).then((r) => r.page.totalElements),
+  ]);
+  return {
+    team,
+    countries,
+    wineries: countries.reduce((n, c) => n + c.qty, 0),
+    wines,
+    ...aboutOf(context.site, requestLanguage(request)),
+    origin: publicOrigin(request, context),
+  };
 }
