@@ -18,6 +18,7 @@ import { commerceRoutes } from './modules/commerce/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { postsRoutes } from './modules/posts/routes';
 import { magazinesRoutes } from './modules/magazines/routes';
+import { qnasRoutes } from './modules/qnas/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { storesRoutes } from './modules/stores/routes';
 import { kakaoMapRoutes } from './modules/kakao-map/routes';
@@ -62,6 +63,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(postsRoutes);
   await app.register(magazinesRoutes);
+  await app.register(qnasRoutes);
   await app.register(contactRoutes);
   await app.register(storesRoutes);
   await app.register(kakaoMapRoutes);

@@ -223,3 +223,65 @@ export const ZTeamMember = z.object({
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 export const ZTeamList = z.object({ data: z.array(ZTeamMember) });
+
+// ---- 1:1 inquiries (spec §7 "Q&A") ----------------------------------------------------------------------------
+
+export const QNA_TYPES = ['B2B', 'BRAND'] as const;
+export type QnaType = (typeof QNA_TYPES)[number];
+export const QNA_STATUSES = ['WAITING', 'ANSWERED'] as const;
+export type QnaStatus = (typeof QNA_STATUSES)[number];
+/** Files one inquiry may carry. */
+export const QNA_FILES_MAX = 5;
+export const QNA_TITLE_MAX = 100;
+export const QNA_CONTENT_MAX = 4000;
+
+export const ZQnaTypeList = z.object({ data: z.array(z.object({ type: z.enum(QNA_TYPES), name: z.string() })) });
+export const ZQnaCategoryQuery = z.object({ type: z.enum(QNA_TYPES, { message: 'oneOf' }).default('B2B') });
+export const ZQnaListQuery = z.object({
+  status: z.enum(QNA_STATUSES, { message: 'oneOf' }).optional(),
+  query: zSearch,
+  page: zPage,
+  size: zSize(10),
+});
+export const ZQnaBody = z.object({
+  idCategory: z.coerce.number({ message: 'required' }).int({ message: 'required' }).positive({ message: 'required' }),
+  title: z.string({ message: 'required' }).trim().min(2, { message: 'titleMin' }).max(QNA_TITLE_MAX),
+  content: z.string({ message: 'required' }).trim().min(10, { message: 'contentMin' }).max(QNA_CONTENT_MAX),
+  /** Ids of files uploaded with POST /qnas/file/upload (each once). */
+  files: z
+    .array(z.string({ message: 'fileIds' }))
+    .max(QNA_FILES_MAX, { message: 'filesMax' })
+    .refine((a) => a.every((id) => z.uuid().safeParse(id).success), { message: 'fileIds' })
+    .default([]),
+});
+export type TQnaBody = z.output<typeof ZQnaBody>;
+export const ZQnaFile = z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+export const ZQnaSummary = z.object({
+  id: z.number().int(),
+  type: z.enum(QNA_TYPES),
+  category: ZCategory,
+  title: z.string(),
+  status: z.enum(QNA_STATUSES),
+  statusName: z.string(),
+  fileCount: z.number().int(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type TQnaSummary = z.infer<typeof ZQnaSummary>;
+export const ZQnaPage = zPageOf(ZQnaSummary);
+export type TQnaPage = z.infer<typeof ZQnaPage>;
+export const ZQna = ZQnaSummary.extend({
+  fullName: z.string(),
+  /** Masked where others could see it: the member sees theirs whole. */
+  email: z.string(),
+  content: z.string(),
+  files: z.array(ZQnaFile),
+  answer: z.string().nullable(),
+});
+export type TQna = z.infer<typeof ZQna>;
+export const ZQnaResult = z.object({ data: ZQna });
+export const ZQnaCreated = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
+export const ZQnaFileParams = z.object({ id: zId, fileId: z.uuid({ message: 'fileRequired' }) });
+export const ZQnaAnswerBody = z.object({
+  answer: z.string({ message: 'required' }).trim().min(2, { message: 'required' }).max(QNA_CONTENT_MAX),
+});

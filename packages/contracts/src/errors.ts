@@ -120,6 +120,10 @@ export const ERROR_STATUS = {
   /** /api/toBase64 converts only this site's own images. */
   IMAGE_URL_NOT_ALLOWED: 400,
   NOT_AN_IMAGE: 400,
+  /** An answered inquiry stays (with its answer). */
+  QNA_ANSWERED: 409,
+  /** A file id in an inquiry that is not one of the member's unused inquiry uploads. */
+  QNA_FILE_NOT_FOUND: 400,
   /** The Kakao map proxy: this site has no KAKAO_REST_KEY. */
   MAP_NOT_CONFIGURED: 503,
   /** The Kakao map proxy: Kakao Local failed, refused the key or did not answer in time. */

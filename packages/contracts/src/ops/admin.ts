@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZIdParam } from '../accounts';
 import { zId, ZAdminVintage, ZVintagePriceBody, ZVintageStockBody } from '../catalog';
+import { ZQnaAnswerBody, ZQnaListQuery, ZQnaPage, ZQnaResult } from '../content';
 import { defineOperation } from '../operation';
 
 /**
@@ -124,5 +125,29 @@ export const adminVintageStock = defineOperation({
   params: z.object({ id: zId }),
   body: ZVintageStockBody,
   response: z.object({ data: ZAdminVintage.extend({ stock: z.number().int() }), notified: z.number().int() }),
+  errors: ['NOT_FOUND'],
+});
+
+// ---- 1:1 inquiries --------------------------------------------------------------------------------------------
+export const adminQnas = defineOperation({
+  method: 'GET',
+  path: '/admin/qnas',
+  tags,
+  summary: 'Every 1:1 inquiry, waiting ones first (oldest first), then answered ones (newest first)',
+  auth: 'admin',
+  query: ZQnaListQuery,
+  response: ZQnaPage,
+  errors: [],
+});
+
+export const adminAnswerQna = defineOperation({
+  method: 'POST',
+  path: '/admin/qnas/:id/answer',
+  tags,
+  summary: 'Answer an inquiry (or correct the answer); the member is told by e-mail',
+  auth: 'admin',
+  params: z.object({ id: zId }),
+  body: ZQnaAnswerBody,
+  response: ZQnaResult,
   errors: ['NOT_FOUND'],
 });

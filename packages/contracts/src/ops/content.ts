@@ -28,7 +28,16 @@ import {
   ZEventResult,
   ZTeamList,
   ZTeamParams,
+  ZQnaTypeList,
+  ZQnaCategoryQuery,
+  ZQnaListQuery,
+  ZQnaPage,
+  ZQnaResult,
+  ZQnaBody,
+  ZQnaCreated,
+  ZQnaFileParams,
 } from '../content';
+import { ZUploadResult } from '../accounts';
 import { z } from 'zod';
 import { zId, ZKindList, ZLikeToggle, ZProductPage, ZSortTypeList, ZWineryWinesQuery } from '../catalog';
 import { defineOperation } from '../operation';
@@ -325,5 +334,99 @@ export const teamMembers = defineOperation({
   auth: 'public',
   params: ZTeamParams,
   response: ZTeamList,
+  errors: ['NOT_FOUND'],
+});
+
+// ---- 1:1 inquiries (spec §7 "Q&A") ----------------------------------------------------------------------------
+const qnaTags = ['qnas'];
+
+export const qnaCategoryTypes = defineOperation({
+  method: 'GET',
+  path: '/qnas/categories/types',
+  tags: qnaTags,
+  summary: 'The kinds of inquiry categories (trade ordering, brand site), named in the request language',
+  auth: 'public',
+  response: ZQnaTypeList,
+  errors: [],
+});
+
+export const qnaCategories = defineOperation({
+  method: 'GET',
+  path: '/qnas/categories',
+  tags: qnaTags,
+  summary: 'The categories of one kind of inquiry, in their order',
+  auth: 'public',
+  query: ZQnaCategoryQuery,
+  response: ZCategoryList,
+  errors: [],
+});
+
+export const qnaList = defineOperation({
+  method: 'GET',
+  path: '/qnas',
+  tags: qnaTags,
+  summary: "The member's own inquiries, newest first, by state and text",
+  auth: 'user',
+  query: ZQnaListQuery,
+  response: ZQnaPage,
+  errors: [],
+});
+
+export const qna = defineOperation({
+  method: 'GET',
+  path: '/qnas/:id',
+  tags: qnaTags,
+  summary: 'One inquiry with its files and the answer (its author and admins only)',
+  auth: 'user',
+  params: ZContentIdParams,
+  response: ZQnaResult,
+  errors: ['NOT_FOUND'],
+});
+
+export const createQna = defineOperation({
+  method: 'POST',
+  path: '/qnas',
+  tags: qnaTags,
+  summary: 'Send a 1:1 inquiry with a category and up to 5 files uploaded before (POST /qnas/file/upload)',
+  auth: 'user',
+  body: ZQnaBody,
+  response: ZQnaCreated,
+  status: 201,
+  errors: ['UNKNOWN_FILTER_VALUE', 'QNA_FILE_NOT_FOUND'],
+});
+
+export const deleteQna = defineOperation({
+  method: 'DELETE',
+  path: '/qnas/:id',
+  tags: qnaTags,
+  summary: 'Delete an own inquiry while it has no answer (its files go with it)',
+  auth: 'user',
+  params: ZContentIdParams,
+  response: z.object({ message: z.string(), data: z.object({ id: z.number().int() }) }),
+  errors: ['NOT_FOUND', 'QNA_ANSWERED'],
+});
+
+export const qnaFileUpload = defineOperation({
+  method: 'POST',
+  path: '/qnas/file/upload',
+  tags: qnaTags,
+  summary: 'Upload one file for an inquiry (multipart: JPG, PNG, WEBP or PDF, checked by its bytes)',
+  description:
+    'One file in any multipart field, up to 10 MB; images are re-encoded, PDFs with active content refused. Pass the answered id in `files` of POST /qnas.',
+  auth: 'user',
+  multipart: true,
+  status: 201,
+  response: ZUploadResult,
+  errors: ['FILE_REQUIRED', 'FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'FILE_INVALID', 'FILE_UNSAFE', 'TOO_MANY_REQUESTS'],
+});
+
+export const qnaFile = defineOperation({
+  method: 'GET',
+  path: '/qnas/:id/files/:fileId',
+  tags: qnaTags,
+  summary: 'A file of an inquiry, as a download (its author and admins only)',
+  auth: 'user',
+  params: ZQnaFileParams,
+  response: { file: 'image/jpeg, image/png, image/webp or application/pdf' },
   errors: ['NOT_FOUND'],
 });

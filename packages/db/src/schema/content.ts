@@ -13,9 +13,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { uploadedFiles, users } from './accounts';
 
 /**
  * A block of a document's article: a paragraph, or a list of items. Documents are stored as structure, not HTML, so
@@ -251,4 +252,59 @@ export const stores = pgTable(
     check('stores_options_ck', sql`${t.options} <@ array['PARKING', 'TASTING', 'DELIVERY', 'CELLAR', 'SOMMELIER']::text[]`),
     check('stores_coords_ck', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
   ],
+);
+
+/** Categories of 1:1 inquiries by kind: trade ordering (B2B) or the brand site (BRAND). */
+export const qnaCategories = pgTable(
+  'qna_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    type: varchar('type', { length: 10 }).notNull(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [uniqueIndex('qna_categories_code_uq').on(t.type, t.code), check('qna_categories_type_ck', sql`${t.type} in ('B2B', 'BRAND')`)],
+);
+
+/**
+ * A member's 1:1 inquiry: name and e-mail as they were when it was sent, and the importer's answer once given
+ * (then it can no longer be deleted). `answerMailedAt` once the member was told by e-mail.
+ */
+export const qnas = pgTable(
+  'qnas',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => qnaCategories.id),
+    fullName: varchar('full_name', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    content: varchar('content', { length: 4000 }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id),
+    answerMailedAt: timestamp('answer_mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qnas_user_idx').on(t.userId, t.createdAt), index('qnas_waiting_idx').on(t.answeredAt, t.createdAt)],
+);
+
+/** Files attached to an inquiry (uploaded_files of purpose QNA), in the order given. */
+export const qnaFiles = pgTable(
+  'qna_files',
+  {
+    qnaId: integer('qna_id')
+      .notNull()
+      .references(() => qnas.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => uploadedFiles.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.qnaId, t.fileId] }), uniqueIndex('qna_files_file_uq').on(t.fileId)],
 );
