@@ -191,8 +191,8 @@ describe('dialogs', () => {
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await login(page);
     await visit(page, '/mypage');
-    // An unfinished feature's link (the my page's 1:1 inquiries) opens the alert.
-    const terms = page.getByRole('link', { name: '1:1 문의' }).first();
+    // An unfinished feature's link (the my page's subscriptions) opens the alert.
+    const terms = page.getByRole('link', { name: '정기 배송 관리' }).first();
     await terms.focus();
     await page.keyboard.press('Enter');
     const alert = '[data-testid=global-alert]';

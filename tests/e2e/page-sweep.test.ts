@@ -67,7 +67,10 @@ beforeAll(async () => {
   });
   expect(latest.status, 'the demo buyer has orders').toBe(200);
   const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
-  const found = sweepCases({ productId, wineryId, oid, noticeId, careerId, magazineId, eventId });
+  const qnas = await fetch(`${base}/api/v1/qnas?size=1`, { headers: { authorization: `Bearer ${tokens.buyer}` } });
+  expect(qnas.status, 'the demo buyer has inquiries').toBe(200);
+  const qnaId = ((await qnas.json()) as { _embedded: { items: { id: number }[] } })._embedded.items[0]!.id;
+  const found = sweepCases({ productId, wineryId, oid, noticeId, careerId, magazineId, eventId, qnaId });
   expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
   cases = found.cases.filter((c) => !only || only.some((o) => c.url.startsWith(o)));
   browser = await launchBrowser();

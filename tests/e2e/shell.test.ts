@@ -262,8 +262,8 @@ describe('global alert', () => {
     await loginAsBuyer(page);
     await page.goto(`${base}/mypage`);
     await page.waitForSelector('html[data-hydrated=true]');
-    // The public site has no unfinished link left; the my page's 1:1 inquiries are still to come.
-    await page.getByRole('link', { name: '1:1 문의' }).first().click();
+    // The public site has no unfinished link left; the my page's subscriptions are still to come.
+    await page.getByRole('link', { name: '정기 배송 관리' }).first().click();
     const alert = page.getByTestId('global-alert');
     await expect.poll(() => alert.textContent()).toContain('준비 중입니다.');
     expect(new URL(page.url()).pathname).toBe('/mypage');

@@ -77,6 +77,8 @@ export interface SampleIds {
   /** A demo magazine article and a demo event. */
   magazineId: number;
   eventId: number;
+  /** An inquiry of the demo buyer. */
+  qnaId: number;
 }
 
 /** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
@@ -146,6 +148,10 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
     '/event/:id': [
       { url: `/event/${ids.eventId}`, expect: ok },
       { url: '/event/99999999', expect: notFound },
+    ],
+    '/mypage/qna/:id': [
+      // The demo buyer's inquiry is the sweep's sample; the member waiting for approval finds no such inquiry.
+      { url: `/mypage/qna/${ids.qnaId}`, expect: { ...membersOnly(`/mypage/qna/${ids.qnaId}`), pending: { status: 404 } } },
     ],
     '/mypage/notices/:id': [{ url: `/mypage/notices/${ids.noticeId}`, expect: membersOnly(`/mypage/notices/${ids.noticeId}`) }],
     '/cart': [{ url: '/cart', expect: buyersOnly('/cart') }],

@@ -21,7 +21,8 @@ export function inProcessFetch(app: FastifyInstance, remoteAddress: string): Api
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers,
-      payload: typeof init.body === 'string' ? init.body : undefined,
+      // JSON from the typed client, or the bytes of a multipart upload an action forwards.
+      payload: typeof init.body === 'string' ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body) : undefined,
       remoteAddress,
     });
     const out = new Headers();

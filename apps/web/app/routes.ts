@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // Resource routes: no page, no shell.
   route('mypage/certificate', 'routes/mypage.certificate.ts'),
+  route('mypage/qna/:id/files/:fileId', 'routes/mypage.qna.$id.files.$fileId.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   // The header menu's HTML per language and version (lib/menu-html.ts).
@@ -65,6 +66,9 @@ export default [
         route('notices', 'routes/mypage.notices.tsx'),
         route('notices/:id', 'routes/mypage.notices.$id.tsx'),
         route('faq', 'routes/mypage.faq.tsx'),
+        route('qna', 'routes/mypage.qna._index.tsx'),
+        route('qna/new', 'routes/mypage.qna.new.tsx'),
+        route('qna/:id', 'routes/mypage.qna.$id.tsx'),
       ]),
       route('*', 'routes/not-found.tsx'),
     ]),

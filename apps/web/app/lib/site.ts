@@ -52,6 +52,8 @@ const READY_PATHS = new Set([
   '/event',
   '/mypage/notices',
   '/mypage/faq',
+  '/mypage/qna',
+  '/mypage/qna/new',
   '/account/login',
   '/account/signup',
   '/account/certemail',
@@ -91,6 +93,7 @@ const READY_PATTERNS = [
   /^\/magazine\/\d+$/,
   /^\/event\/\d+$/,
   /^\/mypage\/notices\/\d+$/,
+  /^\/mypage\/qna\/\d+$/,
 ];
 export function isReadyPath(to: string): boolean {
   if (/^[a-z]+:/i.test(to)) return true;

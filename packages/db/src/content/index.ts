@@ -14,6 +14,7 @@ const SEED_KEY = 'demo_content_loaded';
 const MAGAZINES_KEY = 'demo_magazines_loaded';
 const TEAM_KEY = 'demo_team_loaded';
 const STORES_SEED_KEY = 'demo_stores_loaded';
+const QNAS_KEY = 'demo_qnas_loaded';
 const DAY = 86_400_000;
 
 /**
@@ -25,7 +26,8 @@ export async function seedContentDemo(db: Database): Promise<boolean> {
   const magazines = await seedMagazines(db);
   const team = await seedTeam(db);
   const loadedStores = await seedStoresDemo(db);
-  return boards || magazines || team || loadedStores;
+  const inquiries = await seedQnasDemo(db);
+  return boards || magazines || team || loadedStores || inquiries;
 }
 
 async function seedBoards(db: Database): Promise<boolean> {
@@ -226,5 +228,30 @@ async function seedStoresDemo(db: Database): Promise<boolean> {
       where s.id <> 1 and s.id % 3 <> 0
       on conflict do nothing`);
     return true;
+  });
+}
+
+/** Two 1:1 inquiries of the demo buyer (when there is one): one answered, one waiting. */
+async function seedQnasDemo(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: QNAS_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    const r =
+      await tx.execute(sql`insert into qnas (user_id, category_id, full_name, email, title, content, answer, answered_at, created_at)
+      select u.id, c.id, u.full_name, u.email, v.title, v.content, v.answer,
+        case when v.answer is null then null else now() - interval '2 days' end, now() - v.age::interval
+      from users u
+      join (values
+        ('TAX', '지난달 주문 세금계산서 재발행 요청', '지난달 주문 두 건의 세금계산서를 새 담당자 이메일로 다시 받고 싶습니다. 사업자 정보는 그대로입니다.',
+          '안녕하세요. 요청하신 두 건의 세금계산서를 새 담당자 이메일로 다시 발행했습니다. 메일함을 확인해 주세요. 감사합니다.', '3 days'),
+        ('DELIVERY', '금요일 오전 배송 가능 여부', '다음 주 금요일 행사가 있어 오전 11시 전에 받아야 합니다. 가능한지 알려 주세요.', null, '5 hours')
+      ) as v(code, title, content, answer, age) on true
+      join qna_categories c on c.type = 'B2B' and c.code = v.code
+      where u.email = 'buyer@example.com'`);
+    return ((r as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 1) > 0;
   });
 }
