@@ -1,6 +1,10 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, hydrated, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { startProductServer } from '../helpers/product-server';
+import { fakeRecaptcha } from '../helpers/recaptcha-server';
+import { startWidgetScripts } from '../helpers/widget-scripts';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -47,5 +51,54 @@ describe('contact and directions', () => {
     await page.screenshot({ path: '.tmp/screens/contact-en-US-1280.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('contact with reCAPTCHA and the Kakao map configured', () => {
+  it('shows the Kakao map at the office and sends the form with the ticked robot check (ko-KR, 1280 px)', async () => {
+    const widgets = await startWidgetScripts();
+    const google = fakeRecaptcha();
+    if (!google.server.listening) await once(google.server, 'listening');
+    const server = await startProductServer({
+      RECAPTCHA_SITE_KEY: 'site-key-1',
+      RECAPTCHA_SECRET_KEY: 'test-secret',
+      RECAPTCHA_VERIFY_URL: google.url(),
+      RECAPTCHA_SCRIPT_URL: `${widgets.url}/recaptcha/api.js`,
+      KAKAO_JS_KEY: 'js-key-1',
+      KAKAO_MAP_SDK_URL: `${widgets.url}/maps/sdk.js`,
+    });
+    try {
+      const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'ko-KR' });
+      const res = await page.goto(`${server.baseUrl}/contact`);
+      // The page allows exactly these scripts.
+      expect(res?.headers()['content-security-policy']).toContain(widgets.url);
+      const map = page.getByTestId('kakao-map');
+      await expect.poll(() => map.getAttribute('data-center')).toBe('37.5009,127.0363');
+      expect(await map.getAttribute('data-marker')).toBe('37.5009,127.0363');
+      expect(widgets.requests.find((u) => u.pathname === '/maps/sdk.js')?.searchParams.get('appkey')).toBe('js-key-1');
+      await hydrated(page, '[data-testid=contact-submit]');
+      await page.fill('#contact-companyName', '와인바 포도');
+      await page.fill('#contact-fullName', '박소믈');
+      await page.fill('#contact-mobile', '01055556666');
+      await page.fill('#contact-email', 'sommelier@example.com');
+      await page.fill('#contact-content', '거래 조건과 샘플 테이스팅 일정을 문의드립니다.');
+      await page.locator('#contact-privacyAgree').check({ force: true });
+      // Not ticked: the API refuses the form and says why.
+      await page.getByTestId('contact-submit').click();
+      await page.getByTestId('global-alert').waitFor();
+      await page.getByTestId('global-alert').getByRole('button').first().click();
+      await page.getByTestId('fake-captcha').click();
+      await page.getByTestId('contact-submit').click();
+      await page.getByTestId('contact-sent').waitFor();
+      expect(google.calls.some((c) => c.get('response') === 'good-token' && c.get('secret') === 'test-secret')).toBe(true);
+      expect(await page.getByTestId('recaptcha').getAttribute('data-sitekey')).toBe('site-key-1');
+      await page.screenshot({ path: '.tmp/screens/contact-map-ko-KR-1280.png', fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+      await widgets.close();
+      google.server.close();
+    }
   });
 });

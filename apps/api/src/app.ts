@@ -6,7 +6,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from '@podo/config';
+import { widgetOrigins, type AppConfig } from '@podo/config';
 import type { DbHandle } from '@podo/db';
 import type { Language } from '@podo/i18n';
 import { resolveLanguage } from '@podo/i18n';
@@ -107,11 +107,13 @@ export interface BuildOptions {
 export async function buildApp({ config, db, logger, requestLog }: BuildOptions): Promise<App> {
   // Security headers (helmet's, with a per-response CSP nonce): computed once by helmet itself, then set from that
   // list on every response. @fastify/helmet would rebuild helmet's middleware and CSP string on every request.
+  const widgets = widgetOrigins(config.widgets);
   const security = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { cspNonce?: string }).cspNonce ?? ''}'`],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { cspNonce?: string }).cspNonce ?? ''}'`, ...widgets.scripts],
+        frameSrc: ["'self'", ...widgets.frames],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],

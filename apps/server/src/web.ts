@@ -134,6 +134,7 @@ export async function attachWeb(app: FastifyInstance, { buildDir }: WebOptions) 
         const response = await handle(request, {
           apiFetch: inProcessFetch(app, req.ip),
           site: config.site,
+          widgets: config.widgets,
           cspNonce: reply.raw.cspNonce ?? '',
           // Secure when this request came over https, and always when the public address is https.
           secureCookies: req.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https:')),

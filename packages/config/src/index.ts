@@ -39,7 +39,12 @@ export const ZSiteConfig = z.object({
   social: z.array(z.object({ type: z.enum(['instagram', 'youtube', 'facebook', 'blog', 'kakao']), url: ZUrl })),
   /** The contact page's directions: how to get there and when the office is open (the address is the company's). */
   directions: z
-    .object({ transport: z.array(ZLocalizedText).default([]), hours: z.array(ZLocalizedText).default([]) })
+    .object({
+      transport: z.array(ZLocalizedText).default([]),
+      hours: z.array(ZLocalizedText).default([]),
+      /** Where the office is (WGS84), for the Kakao map. */
+      location: z.object({ lat: z.number().min(33).max(39), lng: z.number().min(124).max(132) }).optional(),
+    })
     .default({ transport: [], hours: [] }),
   /** The company page: milestones and certifications (the team comes from the API). */
   about: z
@@ -166,6 +171,11 @@ const ZEnv = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The reCAPTCHA widget's script the contact page loads (a local stand-in in tests). */
+  RECAPTCHA_SCRIPT_URL: z.string().url().default('https://www.google.com/recaptcha/api.js'),
+  /** Kakao Maps JavaScript key: the contact page shows the Kakao map (without it, links to Kakao Map and Naver Map). */
+  KAKAO_JS_KEY: z.string().min(1).optional(),
+  KAKAO_MAP_SDK_URL: z.string().url().default('https://dapi.kakao.com/v2/maps/sdk.js'),
   /** Contact inquiries: seconds a person takes at least to fill the form, and inquiries per address per hour. */
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).default(3),
   CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -301,9 +311,38 @@ export interface AppConfig {
   address: { jusoKey?: string; jusoUrl: string; kakaoRestKey?: string; kakaoLocalUrl: string };
   /** Spam protection of the contact form. */
   contact: { recaptcha?: { siteKey: string; secretKey: string; verifyUrl: string }; minFillSeconds: number; limitPerHour: number };
+  /** Scripts of other services pages load (reCAPTCHA's widget, the Kakao map), with their public keys. */
+  widgets: TWidgets;
   /** Social login providers that have a client id configured. */
   oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   site: TSiteConfig;
+}
+
+/** The widgets of other services a page may load: their public keys and script addresses. */
+export interface TWidgets {
+  recaptcha?: { siteKey: string; scriptUrl: string };
+  kakaoMap?: { jsKey: string; sdkUrl: string };
+}
+
+/**
+ * The script origins the widgets need in the Content-Security-Policy: the configured scripts' own, plus the hosts
+ * the real ones load more from (reCAPTCHA's gstatic, the Kakao map's daumcdn).
+ */
+export function widgetOrigins(w: TWidgets): { scripts: string[]; frames: string[] } {
+  const scripts = new Set<string>();
+  const frames = new Set<string>();
+  if (w.recaptcha) {
+    const o = new URL(w.recaptcha.scriptUrl).origin;
+    scripts.add(o);
+    frames.add(o);
+    if (o === 'https://www.google.com') scripts.add('https://www.gstatic.com');
+  }
+  if (w.kakaoMap) {
+    const o = new URL(w.kakaoMap.sdkUrl).origin;
+    scripts.add(o);
+    if (o === 'https://dapi.kakao.com') scripts.add('https://t1.daumcdn.net');
+  }
+  return { scripts: [...scripts], frames: [...frames] };
 }
 
 export class ConfigError extends Error {}
@@ -378,6 +417,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : {}),
       minFillSeconds: e.CONTACT_MIN_FILL_SECONDS,
       limitPerHour: e.CONTACT_LIMIT_PER_HOUR,
+    },
+    /** Scripts of other services the pages load, with their public keys (never a secret). */
+    widgets: {
+      ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, scriptUrl: e.RECAPTCHA_SCRIPT_URL } }
+        : {}),
+      ...(e.KAKAO_JS_KEY ? { kakaoMap: { jsKey: e.KAKAO_JS_KEY, sdkUrl: e.KAKAO_MAP_SDK_URL } } : {}),
     },
     oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     site: loadSiteConfig(e.SITE_CONFIG_FILE, cwd),
@@ -454,6 +500,7 @@ export function publicSiteConfig(site: TSiteConfig, lang: Language) {
       hours: site.directions.hours.map((x) => localized(x, lang)),
       // The address in Korean for the map services, whatever the page's language.
       mapQuery: localized(site.company.address, 'ko-KR').replace(/^\(\d{5}\)\s*/, ''),
+      location: site.directions.location ?? null,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CacheHub } from '@podo/cache';
-import type { TSiteConfig } from '@podo/config/shared';
+import type { TSiteConfig, TWidgets } from '@podo/config/shared';
 import type { ApiFetch } from './api';
 
 declare module 'react-router' {
@@ -7,6 +7,8 @@ declare module 'react-router' {
     /** Calls the API in the same process (no network hop), with the client's address for rate limits. */
     apiFetch: ApiFetch;
     site: TSiteConfig;
+    /** Public keys and scripts of the reCAPTCHA widget and the Kakao map, when configured. */
+    widgets: TWidgets;
     cspNonce: string;
     secureCookies: boolean;
     /** PUBLIC_URL when configured: the origin of canonical, Open Graph and sitemap URLs. */

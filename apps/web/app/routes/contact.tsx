@@ -15,6 +15,7 @@ import { useAlert } from '../components/global-alert';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { FormCheck, FormInput, FormSelect, SubmitButton } from '../components/ui';
 import { DocumentLink } from '../components/document-link';
+import { KakaoMap, RecaptchaBox } from '../components/content/widgets';
 
 const SCOPE = 'contact';
 const MESSAGES: FieldMessages = {
@@ -23,7 +24,7 @@ const MESSAGES: FieldMessages = {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { origin: publicOrigin(request, context), renderedAt: Date.now() };
+  return { origin: publicOrigin(request, context), renderedAt: Date.now(), widgets: context.widgets };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +46,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 /** The inquiry form and the way to the office. */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { site } = useRoot();
+  const { site, lang } = useRoot();
+  const { recaptcha, kakaoMap } = loaderData.widgets;
+  const location = site.directions.location;
   const alert = useAlert();
   const fetcher = useFetcher<typeof action>();
   const [sent, setSent] = useState<string | null>(null);
@@ -160,6 +163,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <input id={`${SCOPE}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <input type="hidden" name="renderedAt" value={renderedAt} />
+            {recaptcha ? <RecaptchaBox siteKey={recaptcha.siteKey} scriptUrl={recaptcha.scriptUrl} lang={lang} /> : null}
             <FormCheck
               scope={SCOPE}
               name="privacyAgree"
@@ -219,6 +223,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </dl>
+            {kakaoMap && location ? (
+              <KakaoMap
+                jsKey={kakaoMap.jsKey}
+                sdkUrl={kakaoMap.sdkUrl}
+                lat={location.lat}
+                lng={location.lng}
+                label={t('contact.mapLabel')}
+              />
+            ) : null}
             <p className="small text-body-secondary mb-2">{t('contact.mapNote')}</p>
             <div className="d-flex flex-wrap gap-2">
               <a
