@@ -15,6 +15,7 @@ import { resolveJwtSecret, TokenService } from './lib/auth';
 import { installErrorHandling } from './lib/error-handler';
 import { createNotifier } from './lib/notify';
 import { connectCaches } from './lib/cache';
+import { createFileStorage } from './lib/storage';
 import { errorMessage } from '@podo/contracts/messages';
 import { ERROR_STATUS } from '@podo/contracts';
 import { RequestValidationError } from './lib/errors';
@@ -191,9 +192,13 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
       config.tokenMaxTtlSeconds,
     ),
     notifier: createNotifier(config, app.log),
+    storage: createFileStorage(config),
     startedAt: Date.now(),
   } satisfies AppDeps);
-  app.addHook('onClose', async () => app.deps.notifier.close());
+  app.addHook('onClose', async () => {
+    app.deps.notifier.close();
+    app.deps.storage.close();
+  });
 
   // zod validates every body, query and param; failures keep their issues for a localized message.
   app.setValidatorCompiler(({ schema }) => (data) => {

@@ -5,6 +5,7 @@ import type { Database, DbHandle } from '@podo/db';
 import type { Language } from '@podo/i18n';
 import type { TokenService } from './lib/auth';
 import type { Notifier } from './lib/notify';
+import { createFileStorage, type FileStorage } from './lib/storage';
 
 /**
  * What the services are given: configuration, database, token service, delivery and caches. A leaf file (it imports no
@@ -18,6 +19,8 @@ export interface AppDeps {
   notifier: Notifier;
   /** The caches of this database, invalidated across the server processes on it (lib/cache.ts). */
   cache: CacheHub;
+  /** Where uploaded files are kept: DATA_DIR/uploads, or S3-compatible storage shared by the processes (lib/storage.ts). */
+  storage: FileStorage;
   startedAt: number;
 }
 
@@ -33,6 +36,8 @@ export interface ServiceCtx {
   dbHandle: DbHandle;
   tokens: TokenService;
   notifier: Notifier;
+  /** The bytes of uploaded files (lib/uploads.ts stores, opens and sends them through it). */
+  storage: FileStorage;
   lang: Language;
   log: FastifyBaseLogger;
 }
@@ -40,11 +45,20 @@ export interface ServiceCtx {
 /** The same context on another database handle (a transaction). */
 export const withDb = <C extends ServiceCtx>(ctx: C, db: Database): C => ({ ...ctx, db });
 
-/** A service context outside a request (the admin CLI, jobs, tests). */
+/** A service context outside a request (the admin CLI, jobs, tests); without a storage, the configured one is made. */
 export function serviceCtx(
-  deps: Pick<AppDeps, 'config' | 'db' | 'tokens' | 'notifier'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'tokens' | 'notifier'> & Partial<Pick<AppDeps, 'storage'>>,
   log: FastifyBaseLogger,
   lang: Language = 'ko-KR',
 ): ServiceCtx {
-  return { config: deps.config, db: deps.db.db, dbHandle: deps.db, tokens: deps.tokens, notifier: deps.notifier, lang, log };
+  return {
+    config: deps.config,
+    db: deps.db.db,
+    dbHandle: deps.db,
+    tokens: deps.tokens,
+    notifier: deps.notifier,
+    storage: deps.storage ?? createFileStorage(deps.config),
+    lang,
+    log,
+  };
 }

@@ -22,6 +22,7 @@ import { qnasRoutes } from './modules/qnas/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { storesRoutes } from './modules/stores/routes';
 import { kakaoMapRoutes } from './modules/kakao-map/routes';
+import { filesRoutes } from './modules/files/routes';
 
 /** Everything under /api/v1. Rate limiting covers this context only (not pages or static assets). */
 export async function apiRoutes(app: FastifyInstance) {
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(storesRoutes);
   await app.register(kakaoMapRoutes);
+  await app.register(filesRoutes);
 
   // Unknown paths below /api/v1 answer JSON, never the web app's HTML 404.
   app.all('/*', { schema: { hide: true } }, async () => {

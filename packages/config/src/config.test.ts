@@ -61,6 +61,40 @@ describe('configuration', () => {
     expect(loadConfig({}, repoRoot).sms.provider).toBe('log');
   });
 
+  it('keeps files in the data directory unless S3_BUCKET is set, and refuses half an S3 configuration', () => {
+    expect(loadConfig({}, repoRoot).storage).toEqual({});
+    expect(loadConfig({ S3_BUCKET: 'podo-files' }, repoRoot).storage.s3).toEqual({
+      bucket: 'podo-files',
+      endpoint: undefined,
+      region: 'ap-northeast-2',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      prefix: '',
+      timeoutMs: 10_000,
+    });
+    const minio = loadConfig(
+      {
+        S3_BUCKET: 'podo-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_PREFIX: '/site-a',
+        S3_TIMEOUT_MS: '2000',
+      },
+      repoRoot,
+    ).storage.s3;
+    expect(minio).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      prefix: 'site-a/',
+      timeoutMs: 2000,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }, repoRoot)).toThrow(/S3_BUCKET: required when other S3_\* variables/);
+    expect(() => loadConfig({ S3_BUCKET: 'podo-files', S3_ACCESS_KEY_ID: 'k' }, repoRoot)).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'podo-files', S3_PREFIX: '../x y' }, repoRoot)).toThrow(/S3_PREFIX/);
+  });
+
   it('validates the site config file and resolves texts per language with a Korean fallback', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'podo-site-'));
     const bad = path.join(dir, 'bad.json');

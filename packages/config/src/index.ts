@@ -176,6 +176,25 @@ const ZEnv = z.object({
   /** Kakao Maps JavaScript key: the contact page shows the Kakao map (without it, links to Kakao Map and Naver Map). */
   KAKAO_JS_KEY: z.string().min(1).optional(),
   KAKAO_MAP_SDK_URL: z.string().url().default('https://dapi.kakao.com/v2/maps/sdk.js'),
+  /**
+   * Uploaded files in S3-compatible object storage instead of DATA_DIR/uploads (several server processes or machines
+   * share them): on when S3_BUCKET is set. S3_ENDPOINT for MinIO and the like (path-style URLs); the keys both or
+   * neither (neither: the SDK's own chain, such as an instance role). S3_PREFIX goes before every object key.
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('ap-northeast-2'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only")
+    .default('')
+    .transform((p) => {
+      const trimmed = p.replace(/^\/+|\/+$/g, '');
+      return trimmed ? `${trimmed}/` : '';
+    }),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Contact inquiries: seconds a person takes at least to fill the form, and inquiries per address per hour. */
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).default(3),
   CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -199,6 +218,13 @@ const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
   // The HTTP SMS provider needs somewhere to post to; without it codes would silently go nowhere.
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http (the provider endpoint to POST to)' });
+  }
+  // Half an S3 configuration would silently keep files on one machine's disk, or fail at the first upload.
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when other S3_* variables are set' });
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
   }
   // Links in e-mails (certification, password reset) must not be built from a Host header a client chose.
   if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_URL) {
@@ -309,6 +335,19 @@ export interface AppConfig {
    * `kakaoLocalUrl` is the base (…/v2/local) the endpoints' paths are added to.
    */
   address: { jusoKey?: string; jusoUrl: string; kakaoRestKey?: string; kakaoLocalUrl: string };
+  /** Where uploaded files are kept: S3-compatible storage when `s3` is there, else DATA_DIR/uploads. */
+  storage: {
+    s3?: {
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      /** '' or ending in '/'. */
+      prefix: string;
+      timeoutMs: number;
+    };
+  };
   /** Spam protection of the contact form. */
   contact: { recaptcha?: { siteKey: string; secretKey: string; verifyUrl: string }; minFillSeconds: number; limitPerHour: number };
   /** Scripts of other services pages load (reCAPTCHA's widget, the Kakao map), with their public keys. */
@@ -411,6 +450,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     adminEmail: e.ADMIN_EMAIL,
     address: { jusoKey: e.JUSO_API_KEY, jusoUrl: e.JUSO_API_URL, kakaoRestKey: e.KAKAO_REST_KEY, kakaoLocalUrl: e.KAKAO_LOCAL_URL },
+    storage: e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX,
+            timeoutMs: e.S3_TIMEOUT_MS,
+          },
+        }
+      : {},
     contact: {
       ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL } }

@@ -7,6 +7,7 @@ import * as admin from './ops/admin';
 import * as catalog from './ops/catalog';
 import * as commerce from './ops/commerce';
 import * as content from './ops/content';
+import * as files from './ops/files';
 import * as stores from './ops/stores';
 import * as system from './ops/system';
 import type { Operation } from './operation';
@@ -16,6 +17,7 @@ export * as adminOps from './ops/admin';
 export * as catalogOps from './ops/catalog';
 export * as commerceOps from './ops/commerce';
 export * as contentOps from './ops/content';
+export * as filesOps from './ops/files';
 export * as storesOps from './ops/stores';
 export * as systemOps from './ops/system';
 export * from './operation';
@@ -31,6 +33,7 @@ export const operations = {
   ...pick(catalog),
   ...pick(commerce),
   ...pick(content),
+  ...pick(files),
   ...pick(stores),
   ...pick(admin),
 };

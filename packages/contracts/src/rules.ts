@@ -154,6 +154,10 @@ export const CODE_LENGTH = 6;
 /** Certificate upload: what a business registration certificate may be. */
 export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
 export const CERTIFICATE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** POST /files/images and POST /files: the largest file, and the types each takes (read from the bytes). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const FILE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
 // ---- ordering (issue 20) -------------------------------------------------------------------------------------
 /** Business type of carts and orders (spec §9: B2B). */

@@ -119,6 +119,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         dbHandle: deps.db,
         tokens: deps.tokens,
         notifier: deps.notifier,
+        storage: deps.storage,
         lang: req.lang,
         log: req.log,
         viewer: (op.auth === 'public' ? null : viewers.get(req)) as never,

@@ -194,7 +194,12 @@ describe('download names', () => {
   it('serves a file stored before these rules under a safe name and type', async () => {
     const fileId = (await upload({ name: 'c.pdf', bytes: FILES.pdf })).json().data.id;
     const memberId = await memberWith(fileId);
-    const old = await storeUpload(db(), t.dataDir, { purpose: 'CERTIFICATE', name: '../evil\u202E.html', mime: 'text/html', bytes: HTML });
+    const old = await storeUpload(db(), t.app.deps.storage, {
+      purpose: 'CERTIFICATE',
+      name: '../evil\u202E.html',
+      mime: 'text/html',
+      bytes: HTML,
+    });
     await db().update(uploadedFiles).set({ ownerUserId: memberId }).where(eq(uploadedFiles.id, old.id));
     await db().update(businessProfiles).set({ certificateFileId: old.id }).where(eq(businessProfiles.userId, memberId));
     const res = await download(memberId);
@@ -284,16 +289,16 @@ describe('unclaimed uploads', () => {
   it('deletes rows and bytes of uploads nobody claimed within a day, and keeps recent and claimed ones', async () => {
     const file = { purpose: 'CERTIFICATE', name: 'a.pdf', mime: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') };
     // Start from no unclaimed uploads (the tests above left some).
-    await purgeUnclaimedUploads(db(), t.dataDir, -60_000);
-    const old = await storeUpload(db(), t.dataDir, file);
-    const recent = await storeUpload(db(), t.dataDir, file);
+    await purgeUnclaimedUploads(db(), t.app.deps.storage, -60_000);
+    const old = await storeUpload(db(), t.app.deps.storage, file);
+    const recent = await storeUpload(db(), t.app.deps.storage, file);
     await db()
       .update(uploadedFiles)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(uploadedFiles.id, old.id));
     expect(existsSync(path.join(uploadsDir(t.dataDir), old.storageKey))).toBe(true);
 
-    expect(await purgeUnclaimedUploads(db(), t.dataDir)).toBe(1);
+    expect(await purgeUnclaimedUploads(db(), t.app.deps.storage)).toBe(1);
     expect(existsSync(path.join(uploadsDir(t.dataDir), old.storageKey))).toBe(false);
     expect(existsSync(path.join(uploadsDir(t.dataDir), recent.storageKey))).toBe(true);
     const left = await db()
@@ -301,5 +306,21 @@ describe('unclaimed uploads', () => {
       .from(uploadedFiles)
       .where(sql`${uploadedFiles.ownerUserId} is null`);
     expect(left.map((r) => r.id)).toEqual([recent.id]);
+  });
+
+  it('keeps images and files of POST /files… without an owner: only certificates wait for a claim', async () => {
+    const anonymous = await storeUpload(db(), t.app.deps.storage, {
+      purpose: 'FILE',
+      name: 'menu.pdf',
+      mime: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 menu'),
+    });
+    await db()
+      .update(uploadedFiles)
+      .set({ createdAt: sql`now() - interval '30 days'` })
+      .where(eq(uploadedFiles.id, anonymous.id));
+    await purgeUnclaimedUploads(db(), t.app.deps.storage);
+    expect(await t.app.deps.storage.exists(anonymous.storageKey)).toBe(true);
+    expect(await db().select({ id: uploadedFiles.id }).from(uploadedFiles).where(eq(uploadedFiles.id, anonymous.id))).toHaveLength(1);
   });
 });

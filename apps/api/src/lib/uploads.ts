@@ -1,25 +1,38 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { uploadedFiles, type Database } from '@podo/db';
-import { CERTIFICATE_MAX_BYTES, type CERTIFICATE_TYPES } from '@podo/contracts';
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES } from '@podo/contracts';
 import { AppError } from './errors';
 import { oneRow } from './rows';
+import type { FileStorage } from './storage';
 import { hit, secondsUntil } from './throttle';
 
-export type UploadRow = typeof uploadedFiles.$inferSelect;
-export type CertificateMime = (typeof CERTIFICATE_TYPES)[number];
+export { uploadsDir } from './storage';
 
-/** uploaded_files.purpose of a business registration certificate. */
+export type UploadRow = typeof uploadedFiles.$inferSelect;
+/** The types an upload can be, read from its bytes. */
+export type CertificateMime = (typeof CERTIFICATE_TYPES)[number];
+export type UploadMime = CertificateMime;
+
+/** uploaded_files.purpose of a business registration certificate (never served by the public download). */
 export const CERTIFICATE_PURPOSE = 'CERTIFICATE';
+/** uploaded_files.purpose of an image from POST /files/images (rich text, a member's pictures): public by its id. */
+export const IMAGE_PURPOSE = 'IMAGE';
+/** uploaded_files.purpose of a file from POST /files (an image or a PDF): public by its id. */
+export const FILE_PURPOSE = 'FILE';
+/** The purposes GET /file-download serves; every other upload (certificates) only through its own checked calls. */
+export const PUBLIC_PURPOSES: readonly string[] = [IMAGE_PURPOSE, FILE_PURPOSE];
+/** Purposes whose uploads are claimed later (sign-up); unclaimed ones are purged after UNCLAIMED_UPLOAD_TTL_MS. */
+const CLAIMED_PURPOSES = [CERTIFICATE_PURPOSE];
 /** Uploads per client address per hour (the upload is anonymous: it happens before sign-up). */
 export const UPLOADS_PER_IP_PER_HOUR = 20;
+/** Uploads per member per hour (POST /files/images, POST /files with a token). */
+export const UPLOADS_PER_MEMBER_PER_HOUR = 100;
 
 const startsWith = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -58,7 +71,7 @@ const MAX_NAME_CHARS = 120;
  * path parts, reserved characters, leading dots or its own extension, cut to 120 characters, plus the extension
  * of the type detected from the bytes. `evil.html` uploaded as a JPEG is `evil.jpg`.
  */
-export function safeFileName(name: string | undefined, mime: string): string {
+export function safeFileName(name: string | undefined, mime: string, fallback = 'certificate'): string {
   let base = (name ?? '').normalize('NFC').replace(INVISIBLE, '');
   base = base.split(/[\\/]/).pop()!;
   base = base.replace(/["<>|:*?%]/g, '').trim();
@@ -69,7 +82,7 @@ export function safeFileName(name: string | undefined, mime: string): string {
     .join('')
     .replace(/[.\s]+$/, '');
   const type = servedType(mime);
-  return `${base || 'certificate'}${type === 'application/octet-stream' ? '.bin' : EXT[type]}`;
+  return `${base || fallback}${type === 'application/octet-stream' ? '.bin' : EXT[type]}`;
 }
 
 /** Largest image accepted, in pixels: a 600 dpi A4 scan has 35 million; more is a decompression bomb. */
@@ -257,19 +270,23 @@ export function pdfActiveContent(bytes: Buffer): string | null {
 }
 
 /**
- * Reads the one file of a multipart request (limits: 1 file, CERTIFICATE_MAX_BYTES) and checks that it is what its
- * bytes claim. FILE_REQUIRED when there is none (or it is empty), FILE_TOO_LARGE past the limit,
- * FILE_TYPE_NOT_ALLOWED unless its bytes are a JPEG, PNG, WEBP or PDF, FILE_INVALID for an image that does not
- * decode, FILE_UNSAFE for a PDF with active content. Images come back re-encoded (reencodeImage): those are the
- * bytes to store. The multipart parser must be registered in the route's scope.
+ * Reads the one file of a multipart request (at most `maxBytes`) and checks that it is what its bytes claim and one
+ * of `types`. FILE_REQUIRED when there is none (or it is empty), FILE_TOO_LARGE past the limit,
+ * FILE_TYPE_NOT_ALLOWED unless its bytes are one of `types` (JPEG, PNG, WEBP, PDF), FILE_INVALID for an image that
+ * does not decode, FILE_UNSAFE for a PDF with active content. Images come back re-encoded (reencodeImage): those are
+ * the bytes to store. The name is cleaned (safeFileName, `fallback` when nothing is left of it). The multipart parser
+ * must be registered in the route's scope, with a fileSize limit of at least `maxBytes`.
  */
-export async function receiveCertificate(req: FastifyRequest): Promise<{ name: string; mime: CertificateMime; bytes: Buffer }> {
-  const mb = Math.round(CERTIFICATE_MAX_BYTES / 1024 / 1024);
+export async function receiveUpload(
+  req: FastifyRequest,
+  opts: { types: readonly UploadMime[]; maxBytes: number; fallbackName?: string },
+): Promise<{ name: string; mime: UploadMime; bytes: Buffer }> {
+  const mb = Math.round(opts.maxBytes / 1024 / 1024);
   if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
   let bytes: Buffer;
   let filename: string | undefined;
   try {
-    const part = await req.file({ limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES, fields: 10, parts: 12 } });
+    const part = await req.file({ limits: { files: 1, fileSize: opts.maxBytes, fields: 10, parts: 12 } });
     if (!part) throw new AppError('FILE_REQUIRED');
     filename = part.filename;
     bytes = await part.toBuffer();
@@ -282,7 +299,7 @@ export async function receiveCertificate(req: FastifyRequest): Promise<{ name: s
   }
   if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
   const mime = sniffCertificateType(bytes);
-  if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  if (!mime || !opts.types.includes(mime)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
   if (mime === 'application/pdf') {
     const active = pdfActiveContent(bytes);
     if (active) {
@@ -292,7 +309,12 @@ export async function receiveCertificate(req: FastifyRequest): Promise<{ name: s
   } else {
     bytes = await reencodeImage(bytes, mime);
   }
-  return { name: safeFileName(filename, mime), mime, bytes };
+  return { name: safeFileName(filename, mime, opts.fallbackName), mime, bytes };
+}
+
+/** A business registration certificate: receiveUpload with its types (JPEG, PNG, WEBP, PDF) and CERTIFICATE_MAX_BYTES. */
+export function receiveCertificate(req: FastifyRequest): Promise<{ name: string; mime: CertificateMime; bytes: Buffer }> {
+  return receiveUpload(req, { types: CERTIFICATE_TYPES, maxBytes: CERTIFICATE_MAX_BYTES });
 }
 
 /** Counts an upload against the per-address limit (TOO_MANY_REQUESTS past it). */
@@ -301,50 +323,102 @@ export async function assertUploadAllowed(db: Database, ip: string): Promise<voi
   if (state.count > UPLOADS_PER_IP_PER_HOUR) throw new AppError('TOO_MANY_REQUESTS', { seconds: secondsUntil(state.resetAt) });
 }
 
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+/** Counts a member's upload against the per-member limit (TOO_MANY_REQUESTS past it). */
+export async function assertMemberUploadAllowed(db: Database, userId: number): Promise<void> {
+  const state = await hit(db, `upload:user:${userId}`, 3600_000);
+  if (state.count > UPLOADS_PER_MEMBER_PER_HOUR) throw new AppError('TOO_MANY_REQUESTS', { seconds: secondsUntil(state.resetAt) });
+}
 
 /** An upload no sign-up claimed within this time is deleted (row and bytes). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3600_000;
 const PURGE_EVERY_MS = 10 * 60_000;
 let lastPurge = 0;
 
-/** Deletes uploads nobody claimed for UNCLAIMED_UPLOAD_TTL_MS: abandoned sign-ups leave no files behind. */
-export async function purgeUnclaimedUploads(db: Database, dataDir: string, olderThanMs = UNCLAIMED_UPLOAD_TTL_MS): Promise<number> {
+/**
+ * Deletes uploads of a purpose that waits for a claim (certificates) that nobody claimed for
+ * UNCLAIMED_UPLOAD_TTL_MS, and inquiry attachments no inquiry took in that time: abandoned sign-ups and
+ * inquiries leave no files behind. Images and files (POST /files…) are kept.
+ */
+export async function purgeUnclaimedUploads(db: Database, storage: FileStorage, olderThanMs = UNCLAIMED_UPLOAD_TTL_MS): Promise<number> {
   const gone = await db
     .delete(uploadedFiles)
-    .where(and(isNull(uploadedFiles.ownerUserId), lt(uploadedFiles.createdAt, new Date(Date.now() - olderThanMs))))
+    .where(
+      and(
+        lt(uploadedFiles.createdAt, new Date(Date.now() - olderThanMs)),
+        or(
+          and(inArray(uploadedFiles.purpose, CLAIMED_PURPOSES), isNull(uploadedFiles.ownerUserId)),
+          and(eq(uploadedFiles.purpose, 'QNA'), sql`not exists (select 1 from qna_files f where f.file_id = ${uploadedFiles.id})`),
+        ),
+      ),
+    )
     .returning({ storageKey: uploadedFiles.storageKey });
-  await Promise.all(gone.map((g) => rm(path.join(uploadsDir(dataDir), g.storageKey), { force: true })));
+  await Promise.all(gone.map((g) => storage.delete(g.storageKey)));
   return gone.length;
 }
 
-/** Stores the bytes under DATA_DIR/uploads/<random> and records name, type, size and SHA-256 (no owner yet). */
+/**
+ * Stores the bytes in the file storage under a new random key and records name, type, size and SHA-256; the owner
+ * when given (a member's image), else none yet (a certificate before sign-up, claimed by claimUpload). The name and
+ * type are taken as given: pass what receiveUpload answered.
+ */
 export async function storeUpload(
   db: Database,
-  dataDir: string,
-  file: { purpose: string; name: string; mime: string; bytes: Buffer; ip?: string },
+  storage: FileStorage,
+  file: { purpose: string; name: string; mime: string; bytes: Buffer; ip?: string; ownerUserId?: number },
 ): Promise<UploadRow> {
   if (Date.now() - lastPurge > PURGE_EVERY_MS) {
     lastPurge = Date.now();
-    await purgeUnclaimedUploads(db, dataDir);
+    // Housekeeping: a storage fault here must not refuse the upload (the next one tries again).
+    await purgeUnclaimedUploads(db, storage).catch(() => {
+      lastPurge = 0;
+    });
   }
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
   const storageKey = randomBytes(16).toString('hex');
-  await writeFile(path.join(dir, storageKey), file.bytes, { flag: 'wx', mode: 0o600 });
-  const rows = await db
-    .insert(uploadedFiles)
-    .values({
-      purpose: file.purpose,
-      originalName: file.name,
-      mime: file.mime,
-      size: file.bytes.length,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      storageKey,
-      uploaderIp: file.ip,
-    })
-    .returning();
-  return oneRow(rows, 'insert into uploaded_files');
+  await storage.put(storageKey, file.bytes, file.mime);
+  try {
+    const rows = await db
+      .insert(uploadedFiles)
+      .values({
+        purpose: file.purpose,
+        originalName: file.name,
+        mime: file.mime,
+        size: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        storageKey,
+        ownerUserId: file.ownerUserId,
+        uploaderIp: file.ip,
+      })
+      .returning();
+    return oneRow(rows, 'insert into uploaded_files');
+  } catch (e) {
+    // No row, no bytes: the stored object would be reachable by nothing.
+    await storage.delete(storageKey).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Where a public upload (IMAGE, FILE) can be fetched: GET /api/v1/file-download under its cleaned name. */
+export function uploadUrl(row: Pick<UploadRow, 'id' | 'originalName'>): string {
+  return `/api/v1/file-download?${new URLSearchParams({ id: row.id, filename: row.originalName }).toString()}`;
+}
+
+/** The answer of an upload call: `{ id, name, mime, size, url }` (url: uploadUrl). */
+export function uploadAnswer(row: UploadRow): { id: string; name: string; mime: string; size: number; url: string } {
+  return { id: row.id, name: row.originalName, mime: row.mime, size: row.size, url: uploadUrl(row) };
+}
+
+/**
+ * A public upload (IMAGE or FILE) by its id; NOT_FOUND for an unknown id and for every other purpose, so a business
+ * certificate is never reachable this way.
+ */
+export async function publicUpload(db: Database, id: string): Promise<UploadRow> {
+  const [row] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.id, id), inArray(uploadedFiles.purpose, [...PUBLIC_PURPOSES])))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }
 
 /**
@@ -362,29 +436,31 @@ export async function claimUpload(db: Database, opts: { fileId: string; userId: 
   return row;
 }
 
-/** A stored file's bytes as a stream; NOT_FOUND when the bytes are gone. */
-export async function openUpload(dataDir: string, row: UploadRow): Promise<ReadStream> {
-  const file = path.join(uploadsDir(dataDir), path.basename(row.storageKey));
-  try {
-    await stat(file);
-  } catch {
-    throw new AppError('NOT_FOUND');
-  }
-  return createReadStream(file);
+/** A stored file's bytes as a stream; NOT_FOUND when the bytes are gone, SERVICE_UNAVAILABLE when the storage fails. */
+export async function openUpload(storage: FileStorage, row: UploadRow): Promise<Readable> {
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw new AppError('NOT_FOUND');
+  return stream;
 }
 
 /**
  * Sends a stored upload as a download, never shown in the page: an attachment under a cleaned name with the
  * extension of its type (safeFileName), nosniff, and a CSP that lets nothing run should a browser open it anyway;
- * never cached by shared caches. The name is cleaned again here, for files stored before these rules.
+ * never cached by shared caches. The name is cleaned again here, for files stored before these rules; `name` offers
+ * another one (cleaned the same way).
  */
-export async function sendUpload(reply: FastifyReply, dataDir: string, file: UploadRow) {
-  const stream = await openUpload(dataDir, file);
+export async function sendUpload(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: UploadRow,
+  opts: { name?: string; fallbackName?: string } = {},
+) {
+  const stream = await openUpload(storage, file);
   const type = servedType(file.mime);
   return reply
     .header('content-type', type)
     .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(safeFileName(file.originalName, type)))
+    .header('content-disposition', contentDisposition(safeFileName(opts.name ?? file.originalName, type, opts.fallbackName)))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')

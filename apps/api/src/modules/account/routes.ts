@@ -40,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, ops.signupCertificate, async (ctx) => {
     await assertUploadAllowed(ctx.db, ctx.ip);
     const file = await receiveCertificate(ctx.req);
-    const row = await storeUpload(ctx.db, ctx.config.dataDir, { purpose: CERTIFICATE_PURPOSE, ...file, ip: ctx.ip });
+    const row = await storeUpload(ctx.db, ctx.storage, { purpose: CERTIFICATE_PURPOSE, ...file, ip: ctx.ip });
     return { data: { id: row.id, name: row.originalName, size: row.size, mime: row.mime } };
   });
 
@@ -76,5 +76,5 @@ export async function accountRoutes(app: FastifyInstance) {
     return { message: messages(ctx).LEFT };
   });
 
-  route(app, ops.myCertificate, async (ctx) => sendUpload(ctx.reply, ctx.config.dataDir, await certificateOf(ctx.db, ctx.viewer.id)));
+  route(app, ops.myCertificate, async (ctx) => sendUpload(ctx.reply, ctx.storage, await certificateOf(ctx.db, ctx.viewer.id)));
 }

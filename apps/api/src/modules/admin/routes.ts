@@ -26,7 +26,7 @@ export async function adminRoutes(app: FastifyInstance) {
   route(app, ops.adminMembers, async (ctx, { query }) => listMembers(ctx.db, query));
   route(app, ops.adminMember, async (ctx, { params }) => ({ data: await getMember(ctx.db, params.id) }));
   route(app, ops.adminMemberCertificate, async (ctx, { params }) =>
-    sendUpload(ctx.reply, ctx.config.dataDir, await certificateOf(ctx.db, params.id)),
+    sendUpload(ctx.reply, ctx.storage, await certificateOf(ctx.db, params.id)),
   );
   route(app, ops.adminApprove, async (ctx, { params }) => ({
     message: messages(ctx).MEMBER_APPROVED,

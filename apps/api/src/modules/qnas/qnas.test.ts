@@ -209,3 +209,25 @@ describe('1:1 inquiries', () => {
     expect(res.every((r) => r.statusCode === 201 || r.statusCode === 400)).toBe(true);
   });
 });
+
+describe('attachments no inquiry took', () => {
+  it('are deleted with their bytes after a day, while attached ones stay', async () => {
+    const { purgeUnclaimedUploads } = await import('../../lib/uploads');
+    const loose = (await upload(buyer, { name: 'e.png', type: 'image/png', bytes: FILES.png })).json().data.id as string;
+    const kept = (await upload(buyer, { name: 'f.png', type: 'image/png', bytes: FILES.png })).json().data.id as string;
+    await call('POST', '/qnas', buyer, {
+      idCategory: await category(),
+      title: '첨부 유지',
+      content: '첨부 파일이 남아야 하는 문의입니다.',
+      files: [kept],
+    });
+    await t.db.db.execute(
+      sql`update uploaded_files set created_at = now() - interval '2 days' where id in (${loose}::uuid, ${kept}::uuid)`,
+    );
+    await purgeUnclaimedUploads(t.db.db, t.app.deps.storage);
+    const left = rowsOf<{ id: string }>(
+      await t.db.db.execute(sql`select id from uploaded_files where id in (${loose}::uuid, ${kept}::uuid)`),
+    );
+    expect(left.map((r) => r.id)).toEqual([kept]);
+  });
+});

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CERTIFICATE_MAX_BYTES } from '@podo/contracts';
+import { FILE_UPLOAD_TYPES, UPLOAD_MAX_BYTES } from '@podo/contracts';
 import { adminOps, contentOps as ops } from '@podo/contracts/operations';
-import { sql } from 'drizzle-orm';
 import { apiMessages } from '@podo/i18n/resources';
 import { route } from '../../lib/operation-route';
-import { assertUploadAllowed, receiveCertificate, sendUpload, storeUpload } from '../../lib/uploads';
+import { assertMemberUploadAllowed, receiveUpload, sendUpload, storeUpload } from '../../lib/uploads';
 import { answerQna, createQna, deleteQna, getQna, listQnas, QNA_FILE_PURPOSE, qnaCategories, qnaFileOf, qnaTypes } from './service';
 
 /** Spec §7 "Q&A": members' 1:1 inquiries with attachments, and the back office's answers. */
 export async function qnasRoutes(app: FastifyInstance) {
   // Multipart only in this scope (the attachment upload); the same limits as the certificate's.
-  await app.register(multipart, { limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES } });
+  await app.register(multipart, { limits: { files: 1, fileSize: UPLOAD_MAX_BYTES } });
   const isAdmin = (user: { role: string }) => user.role === 'ADMIN';
 
   route(app, ops.qnaCategoryTypes, async (ctx) => ({ data: qnaTypes(ctx.lang) }));
@@ -29,15 +28,14 @@ export async function qnasRoutes(app: FastifyInstance) {
     return { message: apiMessages[ctx.lang].messages.QNA_DELETED, data: { id: params.id } };
   });
   route(app, ops.qnaFileUpload, async (ctx) => {
-    await assertUploadAllowed(ctx.db, ctx.ip);
-    const file = await receiveCertificate(ctx.req);
-    const row = await storeUpload(ctx.db, ctx.config.dataDir, { purpose: QNA_FILE_PURPOSE, ...file, ip: ctx.ip });
+    await assertMemberUploadAllowed(ctx.db, ctx.viewer.id);
+    const file = await receiveUpload(ctx.req, { types: FILE_UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES });
     // The upload is the member's from the start: only they can attach it.
-    await ctx.db.execute(sql`update uploaded_files set owner_user_id = ${ctx.viewer.id} where id = ${row.id}::uuid`);
+    const row = await storeUpload(ctx.db, ctx.storage, { purpose: QNA_FILE_PURPOSE, ...file, ip: ctx.ip, ownerUserId: ctx.viewer.id });
     return { data: { id: row.id, name: row.originalName, size: row.size, mime: row.mime } };
   });
   route(app, ops.qnaFile, async (ctx, { params }) =>
-    sendUpload(ctx.reply, ctx.config.dataDir, await qnaFileOf(ctx, params.id, params.fileId, isAdmin(ctx.viewer) ? null : ctx.viewer.id)),
+    sendUpload(ctx.reply, ctx.storage, await qnaFileOf(ctx, params.id, params.fileId, isAdmin(ctx.viewer) ? null : ctx.viewer.id)),
   );
 
   route(app, adminOps.adminQnas, async (ctx, { query }) => listQnas(ctx, query, null));

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   likeEscape,
@@ -18,7 +16,7 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { uploadsDir, type UploadRow } from '../../lib/uploads';
+import type { UploadRow } from '../../lib/uploads';
 import { siteOrigin } from '../certification';
 
 /** uploaded_files.purpose of an inquiry's attachment. */
@@ -175,7 +173,7 @@ export async function deleteQna(ctx: ServiceCtx, id: number, userId: number): Pr
     await tx.execute(sql`delete from qnas where id = ${id}`);
     return gone.map((g) => g.storage_key);
   });
-  await Promise.all(keys.map((k) => rm(path.join(uploadsDir(ctx.config.dataDir), path.basename(k)), { force: true })));
+  await Promise.all(keys.map((k) => ctx.storage.delete(k)));
 }
 
 /** A file of an inquiry for its author (or an admin: `userId` null). */
