@@ -11,6 +11,7 @@ import { otherName, ProductCard } from '../components/catalog/product-card';
 import { LikeButton } from '../components/catalog/toggle-button';
 import { WINERY_IMAGE_HEIGHT, WINERY_IMAGE_WIDTH } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
+import { KindTabs } from '../components/catalog/kind-tabs';
 import { textLang } from '../lib/text-lang';
 
 const PAGE_SIZE = 12;
@@ -158,30 +159,7 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="winery-wines-title" className="detail-heading">
           {t('winery.wines')}
         </h2>
-        {kinds.length > 1 ? (
-          <nav className="country-tabs" aria-label={t('catalog.kinds')}>
-            <FastLink
-              to={tab('')}
-              preventScrollReset
-              className={`country-tab ${active ? '' : 'is-active'}`}
-              aria-current={active ? undefined : 'page'}
-            >
-              {t('winery.allKinds')} ({total})
-            </FastLink>
-            {kinds.map((k) => (
-              <FastLink
-                key={k.id}
-                to={tab(String(k.id))}
-                preventScrollReset
-                className={`country-tab ${active === String(k.id) ? 'is-active' : ''}`}
-                aria-current={active === String(k.id) ? 'page' : undefined}
-                data-testid={`kind-tab-${k.code}`}
-              >
-                {k.name} ({k.qty})
-              </FastLink>
-            ))}
-          </nav>
-        ) : null}
+        <KindTabs kinds={kinds} active={active} total={total} href={tab} />
         {wines._embedded.items.length ? (
           <div className="product-grid">
             {wines._embedded.items.map((p) => (

@@ -24,12 +24,10 @@ import type { Language } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { pickText } from '../../lib/localized';
 import { getLookups, listProducts, loc, pageInfo } from '../wines';
 import type { Viewer } from '../session';
 
-/** A text in the request language, else the Korean original. */
-const pick = (v: LocalizedText, lang: Language): { lang: Language; value: string } =>
-  v[lang] !== undefined ? { lang, value: v[lang] } : { lang: 'ko-KR', value: v['ko-KR'] };
 /** The sections in the language the title was shown in (so a page never mixes two languages). */
 const sectionsIn = (body: LocalizedSections, lang: Language): ContentSection[] => body[lang] ?? body['ko-KR'];
 
@@ -76,10 +74,10 @@ const magazineColumns = (viewer: Viewer) => sql`m.id, m.title, m.summary, m.auth
   } as liked`;
 
 function magazineOf(r: MagazineRow, lang: Language): TMagazineSummary {
-  const title = pick(r.title, lang);
+  const title = pickText(r.title, lang);
   return {
     id: r.id,
-    category: { id: r.c_id, code: r.c_code, name: pick(r.c_name, lang).value },
+    category: { id: r.c_id, code: r.c_code, name: pickText(r.c_name, lang).value },
     title: title.value,
     // The summary in the title's language, so a card never mixes two.
     summary: title.lang === lang ? (r.summary[lang] ?? r.summary['ko-KR']) : r.summary['ko-KR'],
@@ -104,7 +102,7 @@ export async function magazineCategories(ctx: ServiceCtx): Promise<TCategory[]> 
   const rows = rowsOf<{ id: number; code: string; name: LocalizedText }>(
     await ctx.db.execute(sql`select id, code, name from post_categories where type = 'MAGAZINE' order by rank, id`),
   );
-  return rows.map((c) => ({ id: c.id, code: c.code, name: pick(c.name, ctx.lang).value }));
+  return rows.map((c) => ({ id: c.id, code: c.code, name: pickText(c.name, ctx.lang).value }));
 }
 
 /** GET /magazines/sort-types. */
@@ -145,7 +143,7 @@ export async function getMagazine(ctx: ServiceCtx, id: number, viewer: Viewer): 
   );
   if (!row) throw new AppError('NOT_FOUND');
   const summary = magazineOf(row, ctx.lang);
-  const near = (n: [number, LocalizedText] | null) => (n ? { id: n[0], title: pick(n[1], ctx.lang).value } : null);
+  const near = (n: [number, LocalizedText] | null) => (n ? { id: n[0], title: pickText(n[1], ctx.lang).value } : null);
   return { ...summary, sections: sectionsIn(row.body, summary.lang as Language), newer: near(row.newer), older: near(row.older) };
 }
 
@@ -220,7 +218,7 @@ const EVENT_COLUMNS = sql`e.id, e.title, e.summary, e.place, e.starts_on::text a
   ${eventStatusSql} as status, ${linkedCount('EVENT', sql`e.id`)} as product_count, e.published_at`;
 
 function eventOf(r: EventRow, lang: Language): TEventSummary {
-  const title = pick(r.title, lang);
+  const title = pickText(r.title, lang);
   const inTitleLang = (v: LocalizedText) => (title.lang === lang ? (v[lang] ?? v['ko-KR']) : v['ko-KR']);
   return {
     id: r.id,
@@ -328,7 +326,7 @@ export async function listTeam(ctx: ServiceCtx, product: string): Promise<TTeamM
     await ctx.db.execute(sql`select id, name, role, bio from team_members where is_published order by rank, id`),
   );
   return rows.map((r) => {
-    const bio = pick(r.bio, ctx.lang);
-    return { id: r.id, name: pick(r.name, ctx.lang).value, role: pick(r.role, ctx.lang).value, bio: bio.value, bioLang: bio.lang };
+    const bio = pickText(r.bio, ctx.lang);
+    return { id: r.id, name: pickText(r.name, ctx.lang).value, role: pickText(r.role, ctx.lang).value, bio: bio.value, bioLang: bio.lang };
   });
 }

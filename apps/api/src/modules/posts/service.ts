@@ -14,17 +14,14 @@ import type { Language } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
-
-/** A text in the request language, else the Korean original. */
-const pick = <T>(v: Partial<Record<string, T>> & { 'ko-KR': T }, lang: Language): { lang: Language; value: T } =>
-  v[lang] !== undefined ? { lang, value: v[lang] as T } : { lang: 'ko-KR', value: v['ko-KR'] };
+import { pickText } from '../../lib/localized';
 
 interface CategoryRow {
   id: number;
   code: string;
   name: LocalizedText;
 }
-const categoryOf = (r: CategoryRow, lang: Language): TCategory => ({ id: r.id, code: r.code, name: pick(r.name, lang).value });
+const categoryOf = (r: CategoryRow, lang: Language): TCategory => ({ id: r.id, code: r.code, name: pickText(r.name, lang).value });
 
 /** GET /posts/types. */
 export const postTypes = (lang: Language) => POST_TYPES.map((type) => ({ type, name: apiMessages[lang].posts.types[type] }));
@@ -68,8 +65,8 @@ const summaryOf = (r: PostRow, lang: Language): TPostSummary => ({
   type: r.type,
   category:
     r.c_id !== null && r.c_code !== null && r.c_name !== null ? categoryOf({ id: r.c_id, code: r.c_code, name: r.c_name }, lang) : null,
-  title: pick(r.title, lang).value,
-  lang: pick(r.title, lang).lang,
+  title: pickText(r.title, lang).value,
+  lang: pickText(r.title, lang).lang,
   pinned: r.pinned,
   publishedAt: new Date(r.published_at).toISOString(),
 });
@@ -116,9 +113,9 @@ export async function getPost(ctx: ServiceCtx, id: number): Promise<TPost> {
       where p.id = ${id}`),
   );
   if (!row) throw new AppError('NOT_FOUND');
-  const text = pick(row.title, ctx.lang);
+  const text = pickText(row.title, ctx.lang);
   const body: DocumentBlock[] = text.lang === ctx.lang ? (row.body[ctx.lang] ?? row.body['ko-KR']) : row.body['ko-KR'];
-  const near = (n: [number, LocalizedText] | null) => (n ? { id: n[0], title: pick(n[1], ctx.lang).value } : null);
+  const near = (n: [number, LocalizedText] | null) => (n ? { id: n[0], title: pickText(n[1], ctx.lang).value } : null);
   return { ...summaryOf(row, ctx.lang), lang: text.lang, body, newer: near(row.newer), older: near(row.older) };
 }
 
@@ -140,7 +137,7 @@ export async function listFaqs(ctx: ServiceCtx, q: { idCategory?: number | undef
       order by c.rank, c.id, f.rank, f.id`),
   );
   return rows.map((r) => {
-    const question = pick(r.question, ctx.lang);
+    const question = pickText(r.question, ctx.lang);
     return {
       id: r.id,
       category: categoryOf({ id: r.c_id, code: r.c_code, name: r.c_name }, ctx.lang),

@@ -16,13 +16,14 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { pickText } from '../../lib/localized';
 import type { UploadRow } from '../../lib/uploads';
 import { siteOrigin } from '../certification';
 
 /** uploaded_files.purpose of an inquiry's attachment. */
 export const QNA_FILE_PURPOSE = 'QNA';
 
-const pick = (v: LocalizedText, lang: Language) => v[lang] ?? v['ko-KR'];
+const pick = (v: LocalizedText, lang: Language) => pickText(v, lang).value;
 
 /** GET /qnas/categories/types. */
 export const qnaTypes = (lang: Language) => QNA_TYPES.map((type) => ({ type, name: apiMessages[lang].qnas.types[type] }));

@@ -17,10 +17,7 @@ import type { Language } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
-
-/** A text in the request language, else the Korean original. */
-const pick = (v: LocalizedText, lang: Language): { lang: Language; value: string } =>
-  v[lang] !== undefined ? { lang, value: v[lang] } : { lang: 'ko-KR', value: v['ko-KR'] };
+import { pickText } from '../../lib/localized';
 
 const optionNames = (lang: Language) => apiMessages[lang].stores.options as Record<StoreOption, string>;
 
@@ -49,14 +46,14 @@ const STORE_COLUMNS = sql`s.id, s.name, s.si_nm, s.sgg_nm, s.address, s.phone, s
     where l.kind = 'STORE' and l.target_id = s.id and p.is_published) as wine_count`;
 
 function cardOf(r: StoreRow, lang: Language): TStoreCard {
-  const name = pick(r.name, lang);
-  const hours = pick(r.hours, lang);
+  const name = pickText(r.name, lang);
+  const hours = pickText(r.hours, lang);
   const labels = optionNames(lang);
   return {
     id: r.id,
     name: name.value,
     nameLang: name.lang,
-    company: { id: r.c_id, code: r.c_code, name: pick(r.c_name, lang).value },
+    company: { id: r.c_id, code: r.c_code, name: pickText(r.c_name, lang).value },
     siNm: r.si_nm,
     sggNm: r.sgg_nm,
     address: r.address,
@@ -180,5 +177,5 @@ export async function listStoreCompanies(ctx: ServiceCtx): Promise<TStoreCompany
       from store_companies c join stores s on s.company_id = c.id and s.is_published
       group by c.id order by c.rank, c.id`),
   );
-  return rows.map((r) => ({ id: r.id, code: r.code, name: pick(r.name, ctx.lang).value, qty: r.qty }));
+  return rows.map((r) => ({ id: r.id, code: r.code, name: pickText(r.name, ctx.lang).value, qty: r.qty }));
 }

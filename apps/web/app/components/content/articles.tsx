@@ -7,6 +7,7 @@ import { ProductCard } from '../catalog/product-card';
 import { HeartIcon } from '../catalog/toggle-button';
 import { qs } from '../catalog/list-state';
 import { EmptyState } from '../ui';
+import { KindTabs } from '../catalog/kind-tabs';
 import { kstDateTime } from '../commerce/order-view';
 import { groupDigits } from '../../lib/format';
 import { useRoot } from '../../lib/site';
@@ -179,29 +180,7 @@ export function LinkedWines({
           {t('magazine.allInPortfolio')} →
         </FastLink>
       </div>
-      {kinds.length > 1 ? (
-        <nav className="country-tabs" aria-label={t('catalog.kinds')}>
-          <FastLink
-            to={tab('')}
-            preventScrollReset
-            className={`country-tab ${active ? '' : 'is-active'}`}
-            aria-current={active ? undefined : 'page'}
-          >
-            {t('winery.allKinds')} ({total})
-          </FastLink>
-          {kinds.map((k) => (
-            <FastLink
-              key={k.id}
-              to={tab(String(k.id))}
-              preventScrollReset
-              className={`country-tab ${active === String(k.id) ? 'is-active' : ''}`}
-              aria-current={active === String(k.id) ? 'page' : undefined}
-            >
-              {k.name} ({k.qty})
-            </FastLink>
-          ))}
-        </nav>
-      ) : null}
+      <KindTabs kinds={kinds} active={active} total={total} href={tab} />
       {wines._embedded.items.length ? (
         <div className="product-grid">
           {wines._embedded.items.map((p) => (
