@@ -276,12 +276,14 @@ export const ZQna = ZQnaSummary.extend({
   email: z.string(),
   content: z.string(),
   files: z.array(ZQnaFile),
+  /** The importer's answer as rich text (HTML sanitized on the server before it was stored), or null. */
   answer: z.string().nullable(),
 });
 export type TQna = z.infer<typeof ZQna>;
 export const ZQnaResult = z.object({ data: ZQna });
 export const ZQnaCreated = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 export const ZQnaFileParams = z.object({ id: zId, fileId: z.uuid({ message: 'fileRequired' }) });
+/** The answer: an editor's HTML (cleaned before it is stored) or plain text. */
 export const ZQnaAnswerBody = z.object({
-  answer: z.string({ message: 'required' }).trim().min(2, { message: 'required' }).max(QNA_CONTENT_MAX),
+  answer: z.string({ message: 'required' }).trim().min(2, { message: 'required' }).max(QNA_CONTENT_MAX * 4),
 });

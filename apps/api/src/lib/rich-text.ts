@@ -81,3 +81,36 @@ export function sanitizeRichText(html: string): string {
     })
     .trim();
 }
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * What an editor or a plain text box sent, as rich text to store: HTML is cleaned (sanitizeRichText); plain text
+ * (no tag in it) becomes paragraphs, its single line breaks kept.
+ */
+export function richTextFromInput(input: string): string {
+  const text = input.trim();
+  if (/<[a-z!/]/i.test(text)) return sanitizeRichText(text);
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** Stored rich text as plain text for an e-mail: paragraphs, breaks and list items as lines, entities decoded. */
+export function richTextToPlain(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[2-4]|blockquote)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<\/li>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -79,9 +79,8 @@ export default function MyQna({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
         </h3>
         {q.answer ? (
-          <p className="mb-0" translate="no">
-            {q.answer}
-          </p>
+          // Rich text the API cleaned (allowed tags only, safe links, own pictures) before it stored it.
+          <div className="qna-answer-body" translate="no" dangerouslySetInnerHTML={{ __html: q.answer }} />
         ) : (
           <p className="mb-0">{t('qna.waiting')}</p>
         )}

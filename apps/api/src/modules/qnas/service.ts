@@ -17,6 +17,7 @@ import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { pickText } from '../../lib/localized';
+import { richTextFromInput, richTextToPlain } from '../../lib/rich-text';
 import type { UploadRow } from '../../lib/uploads';
 import { siteOrigin } from '../certification';
 
@@ -190,10 +191,12 @@ export async function qnaFileOf(ctx: ServiceCtx, id: number, fileId: string, use
 }
 
 /**
- * POST /admin/qnas/:id/answer: stores the answer (a new one replaces it), then tells the member by e-mail in the
- * language they last used. A mail that cannot be sent leaves the answer in place (it is on the my page).
+ * POST /admin/qnas/:id/answer: stores the answer (a new one replaces it) as sanitized rich text, then tells the
+ * member by e-mail (as plain text) in the language they last used. A mail that cannot be sent leaves the answer in place (it is on the my page).
  */
-export async function answerQna(ctx: ServiceCtx, id: number, answer: string, adminId: number | null): Promise<TQna> {
+export async function answerQna(ctx: ServiceCtx, id: number, input: string, adminId: number | null): Promise<TQna> {
+  // Stored as clean rich text (an editor's HTML, or plain text made into paragraphs), never as sent.
+  const answer = richTextFromInput(input);
   const [row] = rowsOf<{ user_id: number; full_name: string; email: string; title: string; lang: string | null }>(
     await ctx.db.execute(sql`update qnas q set answer = ${answer}, answered_at = now(), answered_by = ${adminId}
       from users u where q.id = ${id} and u.id = q.user_id
@@ -206,7 +209,7 @@ export async function answerQna(ctx: ServiceCtx, id: number, answer: string, adm
     brand: localized(ctx.config.site.brandName, lang),
     name: row.full_name,
     title: row.title,
-    answer,
+    answer: richTextToPlain(answer),
     link: `${siteOrigin(ctx.config)}/mypage/qna/${id}`,
   };
   try {
