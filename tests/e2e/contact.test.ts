@@ -92,6 +92,8 @@ describe('contact with reCAPTCHA and the Kakao map configured', () => {
       await page.getByTestId('contact-sent').waitFor();
       expect(google.calls.some((c) => c.get('response') === 'good-token' && c.get('secret') === 'test-secret')).toBe(true);
       expect(await page.getByTestId('recaptcha').getAttribute('data-sitekey')).toBe('site-key-1');
+      // A token is good once: after sending, the box is to be ticked again.
+      await expect.poll(() => page.getByTestId('fake-captcha').textContent()).toBe('I am not a robot');
       await page.screenshot({ path: '.tmp/screens/contact-map-ko-KR-1280.png', fullPage: true });
       expect(errors).toEqual([]);
       await context.close();

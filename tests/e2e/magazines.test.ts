@@ -39,6 +39,7 @@ describe('magazine', () => {
     await wines.getByTestId('linked-wines-portfolio').click();
     await page.waitForURL(/\/product\?idMagazine=\d+/);
     await expect.poll(() => page.getByTestId('product-card').count()).toBe(count);
+    expect(await page.getByTestId('catalog-title').textContent()).toBe('한식과 와인, 양념에서 답을 찾다');
     expect(errors).toEqual([]);
     await context.close();
   });

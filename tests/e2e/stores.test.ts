@@ -48,9 +48,12 @@ describe('where to buy (/store)', () => {
     const wines = first.getByTestId('store-wines');
     const count = digits(await wines.textContent());
     expect(count).toBeGreaterThan(0);
+    const storeName = await first.locator('.store-name').textContent();
     await wines.click();
-    await page.waitForURL(/\/product\?idStore=1$/);
+    await page.waitForURL(/\/product\?idStore=1&title=/);
     await expect.poll(() => page.getByTestId('result-count').textContent().then(digits)).toBe(count);
+    // The list is headed by the store's name.
+    expect(await page.getByTestId('catalog-title').textContent()).toBe(storeName);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -19,7 +19,8 @@ export async function startWidgetScripts(): Promise<{ url: string; requests: URL
           var b = document.createElement('button'); b.type = 'button'; b.textContent = 'I am not a robot';
           b.setAttribute('data-testid', 'fake-captcha');
           b.onclick = function () { b.textContent = 'checked'; o.callback('good-token'); };
-          el.appendChild(b); el.setAttribute('data-sitekey', o.sitekey); return 0; } };
+          el.appendChild(b); el.setAttribute('data-sitekey', o.sitekey); window.__captcha = b; return 0; },
+        reset: function () { if (window.__captcha) window.__captcha.textContent = 'I am not a robot'; } };
         ${onload ? `if (typeof window['${onload}'] === 'function') window['${onload}']();` : ''}`;
     } else if (url.pathname === '/maps/sdk.js') {
       js = `window.kakao = { maps: {

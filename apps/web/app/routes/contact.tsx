@@ -52,6 +52,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const alert = useAlert();
   const fetcher = useFetcher<typeof action>();
   const [sent, setSent] = useState<string | null>(null);
+  const [sentCount, setSentCount] = useState(0);
   // When the form was shown: a person takes a few seconds to fill it (the API refuses robots that do not).
   const [renderedAt, setRenderedAt] = useState(loaderData.renderedAt);
   useEffect(() => setRenderedAt(Date.now()), []);
@@ -68,6 +69,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     if (r.ok) {
       form.reset();
       setSent(r.message);
+      setSentCount((n) => n + 1);
       setRenderedAt(Date.now());
     } else alert.showError(r.error);
   });
@@ -163,7 +165,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <input id={`${SCOPE}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <input type="hidden" name="renderedAt" value={renderedAt} />
-            {recaptcha ? <RecaptchaBox siteKey={recaptcha.siteKey} scriptUrl={recaptcha.scriptUrl} lang={lang} /> : null}
+            {recaptcha ? (
+              <RecaptchaBox siteKey={recaptcha.siteKey} scriptUrl={recaptcha.scriptUrl} lang={lang} resetKey={sentCount} />
+            ) : null}
             <FormCheck
               scope={SCOPE}
               name="privacyAgree"

@@ -90,7 +90,13 @@ export default function Event({ loaderData }: Route.ComponentProps) {
           <Sections sections={e.sections} />
         </div>
       </article>
-      <LinkedWines title={t('event.wines')} kinds={kinds} wines={wines} base={`/event/${e.id}`} portfolio={`/product?idEvent=${e.id}`} />
+      <LinkedWines
+        title={t('event.wines')}
+        kinds={kinds}
+        wines={wines}
+        base={`/event/${e.id}`}
+        portfolio={`/product?idEvent=${e.id}&title=${encodeURIComponent(textLang ? t('event.wines') : e.title)}`}
+      />
       <p className="mt-4">
         <FastLink to="/event" className="btn btn-outline-primary">
           {t('board.toList')}

@@ -71,7 +71,7 @@ export default function Magazine({ loaderData }: Route.ComponentProps) {
             <span lang={textLang}>{m.author}</span>
             <span aria-hidden="true"> · </span>
             <time dateTime={m.publishedAt}>{kstDateTime(m.publishedAt, lang, false)}</time>
-            <MagazineLikeButton id={m.id} isLiked={m.isLiked} likeCount={m.likeCount} title={m.title} />
+            <MagazineLikeButton id={m.id} isLiked={m.isLiked} likeCount={m.likeCount} title={textLang ? null : m.title} />
           </div>
           {m.lang !== lang ? <p className="document-original-note small">{t('board.originalOnly')}</p> : null}
         </header>
@@ -88,7 +88,7 @@ export default function Magazine({ loaderData }: Route.ComponentProps) {
         kinds={kinds}
         wines={wines}
         base={`/magazine/${m.id}`}
-        portfolio={`/product?idMagazine=${m.id}`}
+        portfolio={`/product?idMagazine=${m.id}&title=${encodeURIComponent(textLang ? t('magazine.wines') : m.title)}`}
       />
       <nav className="notice-nav content-nav" aria-label={t('board.neighbours')}>
         {m.newer ? (

@@ -116,7 +116,12 @@ function StoreCard({ store }: { store: TStoreCard }) {
       ) : null}
       <div className="store-actions">
         {store.wineCount > 0 ? (
-          <FastLink to={`/product?idStore=${store.id}`} className="btn btn-primary btn-sm" data-testid="store-wines">
+          <FastLink
+            // The list's heading: the store's name where it is in the page's language.
+            to={`/product?idStore=${store.id}&title=${encodeURIComponent(nameLang ? t('store.wines') : store.name)}`}
+            className="btn btn-primary btn-sm"
+            data-testid="store-wines"
+          >
             {t('store.wines')} ({t('store.wineCount', { count: store.wineCount })})
             <span className="visually-hidden">
               {' '}

@@ -177,8 +177,18 @@ export function LikeButton({
   );
 }
 
-/** Like heart of a magazine article, with its count. */
-export function MagazineLikeButton({ id, isLiked, likeCount, title }: { id: number; isLiked: boolean; likeCount: number; title: string }) {
+/** Like heart of a magazine article, with its count; `title` only when it is in the page's language (else a general name). */
+export function MagazineLikeButton({
+  id,
+  isLiked,
+  likeCount,
+  title,
+}: {
+  id: number;
+  isLiked: boolean;
+  likeCount: number;
+  title: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <HeartToggle
@@ -187,7 +197,7 @@ export function MagazineLikeButton({ id, isLiked, likeCount, title }: { id: numb
       active={isLiked}
       count={likeCount}
       showCount
-      label={t('magazine.like', { title })}
+      label={title === null ? t('magazine.likeThis') : t('magazine.like', { title })}
       className="detail-like"
     />
   );

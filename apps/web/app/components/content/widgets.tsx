@@ -65,15 +65,28 @@ export function KakaoMap({ jsKey, sdkUrl, lat, lng, label }: { jsKey: string; sd
 
 interface Grecaptcha {
   render(el: HTMLElement, opts: { sitekey: string; callback(token: string): void; 'expired-callback'(): void; hl?: string }): number;
+  reset(id?: number): void;
 }
 
 /**
  * Google's "I'm not a robot" box; its token goes into the form as `captchaToken` (checked by the API with Google).
  * Until the box is ticked the token is empty and the API refuses the form with a clear message.
  */
-export function RecaptchaBox({ siteKey, scriptUrl, lang }: { siteKey: string; scriptUrl: string; lang: string }) {
+export function RecaptchaBox({
+  siteKey,
+  scriptUrl,
+  lang,
+  resetKey,
+}: {
+  siteKey: string;
+  scriptUrl: string;
+  lang: string;
+  /** A new value after each form sent: a token is good once, so the box is ticked again for the next. */
+  resetKey: number;
+}) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  const widget = useRef<number | null>(null);
   const [token, setToken] = useState('');
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -83,7 +96,12 @@ export function RecaptchaBox({ siteKey, scriptUrl, lang }: { siteKey: string; sc
     const w = window as unknown as Record<string, unknown> & { grecaptcha?: Grecaptcha };
     const render = () => {
       if (!live || !box.current || !w.grecaptcha || box.current.childElementCount) return;
-      w.grecaptcha.render(box.current, { sitekey: siteKey, hl: lang, callback: setToken, 'expired-callback': () => setToken('') });
+      widget.current = w.grecaptcha.render(box.current, {
+        sitekey: siteKey,
+        hl: lang,
+        callback: setToken,
+        'expired-callback': () => setToken(''),
+      });
     };
     w[ready] = render;
     loadScript(src)
@@ -95,6 +113,12 @@ export function RecaptchaBox({ siteKey, scriptUrl, lang }: { siteKey: string; sc
       live = false;
     };
   }, [siteKey, scriptUrl, lang]);
+  useEffect(() => {
+    const g = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
+    if (resetKey === 0 || widget.current === null || !g) return;
+    g.reset(widget.current);
+    setToken('');
+  }, [resetKey]);
   return (
     <div className="mb-3">
       <div ref={box} data-testid="recaptcha" />
