@@ -285,5 +285,9 @@ export const ZQnaCreated = z.object({ message: z.string(), data: z.object({ id: 
 export const ZQnaFileParams = z.object({ id: zId, fileId: z.uuid({ message: 'fileRequired' }) });
 /** The answer: an editor's HTML (cleaned before it is stored) or plain text. */
 export const ZQnaAnswerBody = z.object({
-  answer: z.string({ message: 'required' }).trim().min(2, { message: 'required' }).max(QNA_CONTENT_MAX * 4),
+  answer: z
+    .string({ message: 'required' })
+    .trim()
+    .min(2, { message: 'required' })
+    .max(QNA_CONTENT_MAX * 4),
 });
