@@ -282,7 +282,7 @@ export const ZQna = ZQnaSummary.extend({
 export type TQna = z.infer<typeof ZQna>;
 export const ZQnaResult = z.object({ data: ZQna });
 export const ZQnaCreated = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
-export const ZQnaFileParams = z.object({ id: zId, fileId: z.uuid({ message: 'fileRequired' }) });
+export const ZQnaFileParams = z.object({ id: zId, fileId: z.uuid({ message: 'fileId' }) });
 /** The answer: an editor's HTML (cleaned before it is stored) or plain text. */
 export const ZQnaAnswerBody = z.object({
   answer: z

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/winery.$wid';
 import { catalogApi, idParam, orNotFound, publicOrigin } from '../lib/catalog.server';
 import { absoluteUrl, seoMeta } from '../lib/meta';
-import { EmptyState } from '../components/ui';
 import { listLink, pageOf, qs } from '../components/catalog/list-state';
-import { Pagination } from '../components/catalog/pagination';
-import { otherName, ProductCard } from '../components/catalog/product-card';
+import { ProductResults } from '../components/catalog/product-results';
+import { otherName } from '../components/catalog/product-card';
 import { LikeButton } from '../components/catalog/toggle-button';
 import { WINERY_IMAGE_HEIGHT, WINERY_IMAGE_WIDTH } from '../components/catalog/winery-card';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
@@ -160,16 +159,7 @@ export default function WineryDetail({ loaderData }: Route.ComponentProps) {
           {t('winery.wines')}
         </h2>
         <KindTabs kinds={kinds} active={active} total={total} href={tab} />
-        {wines._embedded.items.length ? (
-          <div className="product-grid">
-            {wines._embedded.items.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </div>
-        ) : (
-          <EmptyState />
-        )}
-        <Pagination page={wines.page.number} totalPages={wines.page.totalPages} search={location.search} />
+        <ProductResults wines={wines} />
       </section>
       <p className="mt-4">
         <FastLink to="/winery" className="btn btn-link px-0">

@@ -17,7 +17,7 @@ export const ZStoredFileResult = z.object({ data: ZStoredFile });
 export type TStoredFile = z.infer<typeof ZStoredFile>;
 
 export const ZFileDownloadQuery = z.object({
-  id: z.uuid(),
+  id: z.uuid({ message: 'fileId' }),
   /** The name to offer (cleaned, with the extension of the stored type); default the uploaded one. */
   filename: z.string().max(255).optional(),
 });

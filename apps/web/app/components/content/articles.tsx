@@ -2,11 +2,9 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TContentSection, TEventSummary, TKind, TMagazineSummary, TProductPage } from '@podo/contracts';
 import { FastLink } from '../fast-link';
-import { Pagination } from '../catalog/pagination';
-import { ProductCard } from '../catalog/product-card';
+import { ProductResults } from '../catalog/product-results';
 import { HeartIcon } from '../catalog/toggle-button';
 import { qs } from '../catalog/list-state';
-import { EmptyState } from '../ui';
 import { KindTabs } from '../catalog/kind-tabs';
 import { kstDateTime } from '../commerce/order-view';
 import { groupDigits } from '../../lib/format';
@@ -181,16 +179,7 @@ export function LinkedWines({
         </FastLink>
       </div>
       <KindTabs kinds={kinds} active={active} total={total} href={tab} />
-      {wines._embedded.items.length ? (
-        <div className="product-grid">
-          {wines._embedded.items.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
-      ) : (
-        <EmptyState />
-      )}
-      <Pagination page={wines.page.number} totalPages={wines.page.totalPages} search={location.search} />
+      <ProductResults wines={wines} />
     </section>
   );
 }
