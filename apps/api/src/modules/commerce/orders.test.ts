@@ -668,6 +668,24 @@ describe('orders under concurrency', postgresOnly('parallel sessions and termina
     }
   });
 
+  it('does not deadlock when an order paid partly in cash is cancelled while its buyer orders the same wine', async () => {
+    const [p] = await makeBuyers(1, 'recancel');
+    if (!p) throw new Error('buyer');
+    await setCash(p.id, 100000);
+    for (let round = 0; round < 10; round++) {
+      const placed = await call('POST', '/commerce/orders', p.token, pickup(w.big, 1, { useCash: 1000 }));
+      expect(placed.statusCode, placed.body).toBe(201);
+      // The cancel gives back stock and cash (the wine's row, then the buyer's); the new order takes the buyer's row,
+      // then the wine's. Both must go through.
+      const [cancelled, next] = await Promise.all([
+        call('PATCH', `/admin/orders/${placed.json().data.oid}/status`, admin, { status: 'CANCELLED' }),
+        call('POST', '/commerce/orders', p.token, pickup(w.big, 1, { useCash: 1000 })),
+      ]);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(next.statusCode, next.body).toBe(201);
+    }
+  });
+
   it('lets exactly 10 of 50 parallel orders pay 10,000 each from a 100,000 balance', async () => {
     const [p] = await makeBuyers(1, 'cash');
     if (!p) throw new Error('buyer');

@@ -1,7 +1,8 @@
 /**
  * Checkout and orders. An order is created in one transaction that locks, in this order, the buyer's row (their
- * cash, credit and coupons take turns), then the vintages in id order (two orders of the same wines never wait on
- * each other in a circle), and then writes stock, coupons, cash and the order together: all of it or none of it.
+ * cash, credit and coupons take turns), writes the order, its coupons and cash, and last locks the vintages in id
+ * order and takes their stock: all of it or none of it. Cancelling locks the order, then the buyer's row, then the
+ * vintages, so the two never wait on each other in a circle.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -110,7 +111,7 @@ async function priceOrder(ctx: ServiceCtx, tx: Tx, buyer: Buyer, body: TOrderPri
     .where(eq(users.id, buyer.id))
     .for(lock ? 'update' : 'share');
   if (!user) throw new AppError('UNAUTHORIZED');
-  let rows = await vintageRows(tx, buyer, { items: body.products });
+  const rows = await vintageRows(tx, buyer, { items: body.products });
   if (rows.length < body.products.length) {
     const found = new Set(rows.map((r) => r.product_id));
     const missing = body.products.find((p) => !found.has(p.idProduct));
@@ -118,17 +119,6 @@ async function priceOrder(ctx: ServiceCtx, tx: Tx, buyer: Buyer, body: TOrderPri
     throw new AppError('PRODUCT_NOT_FOUND');
   }
   for (const p of body.products) if (p.idVintage !== undefined) await checkVintage(tx, p.idProduct, p.idVintage);
-  if (lock) {
-    // Vintages in id order, then read again: the stock is now what this order may take.
-    const ids = [...new Set(rows.map((r) => r.vintage_id))].sort((a, b) => a - b);
-    await tx
-      .select({ id: productVintages.id })
-      .from(productVintages)
-      .where(inArray(productVintages.id, ids))
-      .orderBy(asc(productVintages.id))
-      .for('update');
-    rows = await vintageRows(tx, buyer, { items: body.products });
-  }
   for (const r of rows) {
     const problem = lineProblem(r);
     if (problem) throw problemError(r, problem, ctx.lang);
@@ -230,19 +220,32 @@ interface StockChange {
   restocked: number[];
 }
 
-async function takeStock(tx: Tx, rows: readonly VintageRow[]): Promise<StockChange> {
-  let crossedZero = false;
-  for (const r of [...rows].sort((a, b) => a.vintage_id - b.vintage_id)) {
-    const [left] = await tx
-      .update(productVintages)
-      .set({ stock: sql`${productVintages.stock} - ${r.qty}` })
-      .where(and(eq(productVintages.id, r.vintage_id), sql`${productVintages.stock} >= ${r.qty}`))
-      .returning({ stock: productVintages.stock });
-    // The vintage is locked and was checked: a miss here is a bug, and the transaction is undone.
-    if (!left) throw new Error(`stock of vintage ${r.vintage_id} changed under its lock`);
-    if (left.stock === 0) crossedZero = true;
+/**
+ * Takes the order's bottles: the vintages are locked in id order (two orders of the same wines never wait on each
+ * other in a circle) and checked again, then all lines are taken in one statement. It runs last in the order's
+ * transaction, so the rows every buyer of a popular wine waits for are held only for this and the commit. The lock is
+ * `no key update`: the order lines inserted before hold key-share locks on the same vintages (their foreign keys),
+ * and a plain `for update` of two such orders would wait on each other.
+ */
+async function takeStock(tx: Tx, rows: readonly VintageRow[], lang: Language): Promise<StockChange> {
+  const ids = rows.map((r) => r.vintage_id).sort((a, b) => a - b);
+  const locked = rowsOf<{ id: number; stock: number }>(
+    await tx.execute(sql`select id, stock from product_vintages where id = any(${sql.param(ids)}::int[]) order by id for no key update`),
+  );
+  const stockOf = new Map(locked.map((v) => [v.id, v.stock]));
+  for (const r of rows) {
+    const fresh = { ...r, stock: stockOf.get(r.vintage_id) ?? 0 };
+    const problem = lineProblem(fresh);
+    if (problem) throw problemError(fresh, problem, lang);
   }
-  return { productIds: [...new Set(rows.map((r) => r.product_id))], crossedZero, restocked: [] };
+  const left = rowsOf<{ stock: number }>(
+    await tx.execute(sql`update product_vintages v set stock = v.stock - l.qty
+      from unnest(${sql.param(rows.map((r) => r.vintage_id))}::int[], ${sql.param(rows.map((r) => r.qty))}::int[]) as l(id, qty)
+      where v.id = l.id and v.stock >= l.qty returning v.stock`),
+  );
+  // The vintages are locked and were checked: a miss here is a bug, and the transaction is undone.
+  if (left.length !== rows.length) throw new Error('stock changed under its lock');
+  return { productIds: [...new Set(rows.map((r) => r.product_id))], crossedZero: left.some((v) => v.stock === 0), restocked: [] };
 }
 
 export interface CreatedOrder {
@@ -403,7 +406,6 @@ export async function createOrder(
       );
       await tx.insert(orderEvents).values({ orderId: created.id, fromStatus: null, toStatus: status, actor: 'BUYER', actorId: buyer.id });
 
-      stock = await takeStock(tx, p.rows);
       const couponIds = [
         ...b.lines.flatMap((l) => (l.couponId === null ? [] : [l.couponId])),
         ...(b.orderCouponId === null ? [] : [b.orderCouponId]),
@@ -417,7 +419,16 @@ export async function createOrder(
         if (used.length !== couponIds.length) throw new AppError('COUPON_USED');
       }
       if (b.cashUsed > 0) await moveCash(tx, buyer.id, -b.cashUsed, 'USE', created.id);
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, stock.productIds)));
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.userId, buyer.id),
+          inArray(
+            cartItems.productId,
+            p.rows.map((r) => r.product_id),
+          ),
+        ),
+      );
+      stock = await takeStock(tx, p.rows, ctx.lang);
       return { id: created.id, replayed: false };
     },
   );
@@ -464,6 +475,8 @@ const stateError = (o: OrderRow, lang: Language) => new AppError('ORDER_STATE_IN
  * order's lock, and the ledger refuses a second refund of one order.
  */
 async function cancelLocked(tx: Tx, o: OrderRow, actor: OrderActor, actorId: number | null, note: string): Promise<StockChange> {
+  // The buyer's row before the vintages, as an order being placed takes them.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, o.userId)).for('update');
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.vintageId));
   const restocked: number[] = [];
   for (const l of lines) {
