@@ -1,4 +1,5 @@
 import { isValidPassword, normalizeMobile } from '@podo/contracts/rules';
+import { dateFormat } from './format';
 
 export type { MemberStatus } from '@podo/contracts/rules';
 
@@ -41,7 +42,7 @@ export function formatBusinessNumberInput(v: string): string {
 export function formatDate(iso: string | null | undefined, lang: string): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? iso : dateFormat(lang, { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
 }
 
 /** 19990101 → 1999-01-01 for display. */

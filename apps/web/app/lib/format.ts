@@ -22,3 +22,16 @@ export function groupDigitText(s: string): string {
   const digits = s.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   return digits.replace(GROUPS, ',');
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format of a language, made once: making one costs far more than using it (a list shows dozens of dates). */
+export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang} ${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}

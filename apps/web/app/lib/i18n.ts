@@ -43,10 +43,15 @@ const lookup = (messages: Tree, key: string): string | Tree | undefined => {
   return node;
 };
 
+// Per language, shared by every render (a server makes an I18n per request; the Intl objects are the slow part).
+const pluralRules = new Map<string, Intl.PluralRules>();
+const formattersOf = new Map<string, Map<string, (v: unknown) => string>>();
+
 /** The translation function for one language's messages. */
 export function createI18n(lang: Language, messages: WebMessages): I18n {
   const tree = messages as unknown as Tree;
-  const plural = new Intl.PluralRules(lang);
+  let plural = pluralRules.get(lang);
+  if (!plural) pluralRules.set(lang, (plural = new Intl.PluralRules(lang)));
 
   const interpolate = (text: string, options: TOptions | undefined): string =>
     text
@@ -62,8 +67,9 @@ export function createI18n(lang: Language, messages: WebMessages): I18n {
       });
 
   // i18next's built-in formats: {{n, number}}, {{n, number(minimumFractionDigits: 2)}}, {{p, currency(KRW)}},
-  // {{d, datetime}}, {{xs, list}}. Formatters are made once per format (creating one is the slow part).
-  const formatters = new Map<string, (v: unknown) => string>();
+  // {{d, datetime}}, {{xs, list}}. Formatters are made once per language and format (creating one is the slow part).
+  let formatters = formattersOf.get(lang);
+  if (!formatters) formattersOf.set(lang, (formatters = new Map()));
   const formatValue = (value: unknown, format: string): string => {
     let f = formatters.get(format);
     if (!f) {

@@ -13,6 +13,7 @@ import { formatKrw } from '../components/catalog/price';
 import { Breadcrumb } from '../components/catalog/breadcrumb';
 import { OrderGate } from '../components/commerce/add-to-cart';
 import { Amounts } from '../components/commerce/amounts';
+import { dateFormat } from '../lib/format';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, (m) => m.commerce.checkoutTitle),
@@ -234,7 +235,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     <option value="">{t('commerce.checkout.soonest')}</option>
                     {calc.deliveryDates.map((d) => (
                       <option key={d} value={d}>
-                        {new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(
+                        {dateFormat(lang, { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(
                           new Date(`${d}T00:00:00Z`),
                         )}
                       </option>

@@ -4,10 +4,11 @@ import { useRoot } from '../../lib/site';
 import { FastLink } from '../fast-link';
 import { formatKrw } from '../catalog/price';
 import { Amounts } from './amounts';
+import { dateFormat } from '../../lib/format';
 
 /** 2026. 11. 27. 23:59 in Korea time, whatever the server's or the visitor's zone. */
 export function kstDateTime(iso: string, lang: string, withTime = true): string {
-  return new Intl.DateTimeFormat(lang, {
+  return dateFormat(lang, {
     timeZone: 'Asia/Seoul',
     year: 'numeric',
     month: '2-digit',

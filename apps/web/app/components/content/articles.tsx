@@ -7,7 +7,7 @@ import { HeartIcon } from '../catalog/toggle-button';
 import { qs } from '../catalog/list-state';
 import { KindTabs } from '../catalog/kind-tabs';
 import { kstDateTime } from '../commerce/order-view';
-import { groupDigits } from '../../lib/format';
+import { dateFormat, groupDigits } from '../../lib/format';
 import { useRoot } from '../../lib/site';
 import { Blocks, htmlLangOf } from './blocks';
 
@@ -17,7 +17,7 @@ export const COVER_HEIGHT = 500;
 
 /** A day of an event (YYYY-MM-DD, a Korea day) in the page's language: 2026. 11. 25. (수). */
 export function eventDay(day: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(
+  return dateFormat(lang, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
