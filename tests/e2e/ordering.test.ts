@@ -246,6 +246,15 @@ describe('ordering as a trade buyer', () => {
     await page.goto(`${base}/product/${byBottle}`);
     await Promise.all([page.waitForURL(/\/cart$/), page.getByTestId('add-to-cart-button').click()]);
     expect(await page.locator(`[data-testid=cart-line][data-product="${byBottle}"]`).count()).toBe(1);
+    // A change the cart does not know is refused in the visitor's language.
+    for (const [lang, text] of [
+      ['en-US', 'The request is not valid.'],
+      ['ja-JP', 'リクエストの形式が正しくありません。'],
+    ]) {
+      const bad = await context.request.post(`${base}/cart.data?lang=${lang}`, { form: { intent: 'nope', js: '1' } });
+      expect(bad.status()).toBe(400);
+      expect(await bad.text()).toContain(text);
+    }
     await context.close();
   });
 });

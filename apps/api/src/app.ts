@@ -201,9 +201,9 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   });
 
   // zod validates every body, query and param; failures keep their issues for a localized message.
-  app.setValidatorCompiler(({ schema }) => (data) => {
+  app.setValidatorCompiler(({ schema, url }) => (data) => {
     const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues, url) };
   });
   // Responses are typed at compile time; plain JSON.stringify keeps the hot path fast. The UTF-8 bytes go out as they
   // are: node:http would otherwise join a (mostly two-byte, Korean) JSON string to the header block and flatten the

@@ -38,11 +38,14 @@ function issueText(lang: Language, issue: z.core.$ZodIssue): string {
 }
 
 /** One readable, localized sentence for the first failed field of a request. */
-export function validationMessage(lang: Language, issues: z.core.$ZodIssue[], context?: string): string {
+export function validationMessage(lang: Language, issues: z.core.$ZodIssue[], context?: string, route?: string): string {
   const issue = issues[0];
   if (!issue) return errorMessage(lang, 'VALIDATION_FAILED');
   const fields = apiMessages[lang].fields as Record<string, string>;
+  // A name that means something else in one operation (`type` of an inquiry category, of a document) has its label there.
+  const routeFields =
+    (route ? (apiMessages[lang].routeFields as Record<string, Record<string, string>>)[route.replace(/^\/api\/v1/, '')] : undefined) ?? {};
   const key = issue.path.length ? String(issue.path[issue.path.length - 1]) : context === 'body' ? 'body' : 'query';
-  const field = fields[key] ?? issue.path.join('.') ?? key;
+  const field = (Object.hasOwn(routeFields, key) ? routeFields[key] : undefined) ?? fields[key] ?? issue.path.join('.') ?? key;
   return interpolate(apiMessages[lang].validation.field, { field, message: issueText(lang, issue) });
 }

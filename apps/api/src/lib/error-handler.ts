@@ -42,7 +42,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error instanceof RequestValidationError) {
       return send(reply, 400, {
         code: 'VALIDATION_FAILED',
-        message: validationMessage(lang, error.issues, error.validationContext),
+        message: validationMessage(lang, error.issues, error.validationContext, error.route),
       });
     }
     const fault = databaseFault(error);

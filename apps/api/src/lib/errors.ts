@@ -18,7 +18,11 @@ export class AppError extends Error {
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
   validationContext?: string;
-  constructor(readonly issues: z.core.$ZodIssue[]) {
+  /** The operation's path (`/qnas/categories`): a field may have a label of its own there. */
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    readonly route?: string,
+  ) {
     super('validation failed');
   }
 }

@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ZCartAddBody, ZCartModifyBody, type TCart } from '@podo/contracts';
 import { ApiError } from './api';
-import { requestToken, serverApi } from './request.server';
+import { errorMessage } from '@podo/contracts/messages';
+import { requestLanguage, requestToken, serverApi } from './request.server';
 import { checked, clearTokenCookie, LOGIN_PATH, readBody, safeRedirect, str } from './session.server';
 
 import { CART_ACTION } from './cart-path';
@@ -13,6 +14,9 @@ const int = (v: unknown) => {
   const n = Number(str(v));
   return Number.isSafeInteger(n) ? n : NaN;
 };
+
+const badRequest = (request: Request) =>
+  data<CartResult>({ ok: false, message: errorMessage(requestLanguage(request), 'BAD_REQUEST'), code: 'BAD_REQUEST' }, { status: 400 });
 
 /**
  * The cart changes: add, modify, remove and the restock notice on or off. A fetcher post (js=1) gets the new cart
@@ -49,7 +53,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
           .split(',')
           .map(Number)
           .filter((n) => Number.isSafeInteger(n) && n > 0);
-        if (ids.length === 0) return data<CartResult>({ ok: false, message: 'Bad request' }, { status: 400 });
+        if (ids.length === 0) return badRequest(request);
         const r = await api.removeFromCart({ body: { idProducts: ids, businessType: 'B2B' } });
         result = { ok: true, intent, message: r.message, cart: r.data };
         break;
@@ -64,7 +68,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
         break;
       }
       default:
-        return data<CartResult>({ ok: false, message: 'Bad request' }, { status: 400 });
+        return badRequest(request);
     }
     if (!js) throw redirect(intent.startsWith('restock') ? back : CART_ACTION);
     return data<CartResult>(result);

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiError } from './api';
-import { requestToken, serverApi } from './request.server';
+import { errorMessage } from '@podo/contracts/messages';
+import { requestLanguage, requestToken, serverApi } from './request.server';
 import { clearTokenCookie, LOGIN_PATH, readBody, safeRedirect, str } from './session.server';
 
 /** The catalogue client of a loader or action: in-process transport, request language, the visitor's token if any. */
@@ -55,7 +56,7 @@ export async function toggleAction(request: Request, context: AppLoadContext) {
   const js = str(body.js) === '1';
   const toLogin = (headers?: HeadersInit) => redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { headers });
   if ((intent !== 'wish' && intent !== 'like' && intent !== 'magazine') || !Number.isSafeInteger(id) || id < 1) {
-    return data<ToggleResult>({ ok: false, message: 'Bad request' }, { status: 400 });
+    return data<ToggleResult>({ ok: false, message: errorMessage(requestLanguage(request), 'BAD_REQUEST') }, { status: 400 });
   }
   if (!requestToken(request, context)) throw toLogin();
   const api = catalogApi(request, context);

@@ -79,6 +79,8 @@ describe('documents', () => {
     const bad = await get('/documents/type/COOKIES', 'en-US');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect(bad.json().message).toMatch(/^Document type: /);
+    expect((await get('/documents/type/COOKIES')).json().message).toMatch(/^문서 종류: /);
     expect((await get('/documents/99999')).json()).toEqual({ code: 'NOT_FOUND', message: '요청하신 정보를 찾을 수 없습니다.' });
     expect((await get('/documents/abc')).statusCode).toBe(400);
   });

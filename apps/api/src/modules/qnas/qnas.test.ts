@@ -66,7 +66,11 @@ describe('1:1 inquiries', () => {
       'Trade account and level',
     ]);
     expect((await call('GET', '/qnas/categories?type=BRAND')).json().data).toHaveLength(3);
-    expect((await call('GET', '/qnas/categories?type=NOPE')).statusCode).toBe(400);
+    const bad = await call('GET', '/qnas/categories?type=NOPE');
+    expect(bad.statusCode).toBe(400);
+    // The field is named as this call means it, not as an order's type.
+    expect(bad.json().message).toMatch(/^문의 구분: /);
+    expect((await call('GET', '/qnas/categories?type=NOPE', undefined, undefined, 'en-US')).json().message).toMatch(/^Inquiry kind: /);
   });
 
   it('lets a member write an inquiry with a photo and a PDF, read it, and see it in their list', async () => {
