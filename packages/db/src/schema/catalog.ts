@@ -200,7 +200,8 @@ export const products = pgTable(
     index('products_popular_idx').on(t.wishCount, t.id),
     index('products_name_ko_idx').on(t.nameKo, t.id),
     index('products_name_original_idx').on(sql`lower(${t.nameOriginal})`, t.id),
-    // Counts and facet counts of the list read this narrow index alone (index-only scans), not the wide rows.
+    // Counts and facet counts of the list read this narrow index alone (index-only scans), not the wide rows, and so
+    // do the ids of a filtered page: the sort keys after `id` let a deep page sort index entries, not whole rows.
     index('products_filter_idx')
       .on(
         t.kindId,
@@ -215,6 +216,10 @@ export const products = pgTable(
         t.scoreMax,
         t.isVip,
         t.id,
+        t.recommendRank,
+        t.createdAt,
+        t.wishCount,
+        t.nameKo,
       )
       .where(sql`${t.isPublished}`),
     // Only published wines are ever searched; a partial index lets the search count skip the heap filter.

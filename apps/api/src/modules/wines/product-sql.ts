@@ -156,13 +156,7 @@ export function tradePriceSql(viewer: Viewer, v: SQL = sql.raw('v')): SQL {
   return sql`${v}.trade_price`;
 }
 
-/** Product columns a card needs (the inner page query selects these, the outer adds per-card details). */
-export const CARD_BASE_COLUMNS = sql.raw(
-  'p.id, p.name_ko, p.name_original, p.images, p.kind_id, p.country_code, p.production_area_id, p.winery_id, p.level_id, ' +
-    'p.sugar_level, p.alcohol, p.volume_ml, p.score_max, p.is_vip, p.price_min, p.wish_count, p.recommend_rank, p.created_at, p.updated_at',
-);
-
-/** Select list of a product card over `p` (products or a subquery with CARD_BASE_COLUMNS) and `w` (its winery). */
+/** Select list of a product card over `p` (products) and `w` (its winery). */
 export function cardSelect(viewer: Viewer): SQL {
   const wished =
     viewer.userId === null
@@ -184,8 +178,11 @@ export function cardSelect(viewer: Viewer): SQL {
 /**
  * One round trip for a page of cards and the total: the count and the page run as two subqueries of one
  * statement (the page can stop early on an index in sort order; the count reads the narrow filter index).
- * `pageFrom` is the FROM/WHERE body of the page rows, `countFrom` that of the count (null: the caller knows the
- * total, `total` comes back null); `innerExtra`/`outerExtra` add columns to the page rows.
+ * The page's ids come first (alias `p` in `pageFrom` and `innerOrder`), then the cards by primary key (alias `p` in
+ * `outerOrder`, the page row as `k`): a filtered page sorts narrow index entries, so page 100 no longer reads and
+ * sorts every matching row. `pageFrom` is the FROM/WHERE body of the page rows, `countFrom` that of the count
+ * (null: the caller knows the total, `total` comes back null); `innerExtra` adds columns to the page rows,
+ * `outerExtra` to the cards.
  */
 export function pagedCards(opts: {
   pageFrom: SQL;
@@ -205,7 +202,8 @@ export function pagedCards(opts: {
   return sql`select t.total, x.* from (${total}) t
     left join lateral (
       select ${cardSelect(opts.viewer)}${opts.outerExtra ?? sql``}
-      from (select ${CARD_BASE_COLUMNS}${opts.innerExtra ?? sql``} from ${opts.pageFrom} order by ${opts.innerOrder} limit ${opts.size} offset ${offset}) p
+      from (select p.id as page_id${opts.innerExtra ?? sql``} from ${opts.pageFrom} order by ${opts.innerOrder} limit ${opts.size} offset ${offset}) k
+      join products p on p.id = k.page_id
       join wineries w on w.id = p.winery_id
       order by ${opts.outerOrder}
     ) x on true`;

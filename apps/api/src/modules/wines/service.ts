@@ -589,8 +589,8 @@ export async function listWishes(db: Database, q: TWishListQuery, viewer: Viewer
   if (q.startDate) conds.push(sql`ws.created_at >= ${koreaDayStart(q.startDate).toISOString()}::timestamptz`);
   if (q.endDate) conds.push(sql`ws.created_at < ${new Date(koreaDayStart(q.endDate).getTime() + 86_400_000).toISOString()}::timestamptz`);
   const orders: Record<TWishListQuery['sort'], [SQL, SQL]> = {
-    NEWEST: [sql`ws.created_at desc, p.id desc`, sql`p.wished_at desc, p.id desc`],
-    OLDEST: [sql`ws.created_at asc, p.id asc`, sql`p.wished_at asc, p.id asc`],
+    NEWEST: [sql`ws.created_at desc, p.id desc`, sql`k.wished_at desc, p.id desc`],
+    OLDEST: [sql`ws.created_at asc, p.id asc`, sql`k.wished_at asc, p.id asc`],
     NAME_ASC: [productOrder('NAME_ASC', lang), productOrder('NAME_ASC', lang)],
     PRICE_ASC: [productOrder('PRICE_ASC'), productOrder('PRICE_ASC')],
     PRICE_DESC: [productOrder('PRICE_DESC'), productOrder('PRICE_DESC')],
@@ -608,7 +608,7 @@ export async function listWishes(db: Database, q: TWishListQuery, viewer: Viewer
         page: q.page,
         viewer,
         innerExtra: sql`, ws.created_at as wished_at`,
-        outerExtra: sql`, p.wished_at`,
+        outerExtra: sql`, k.wished_at`,
       }),
     ),
     q.page,

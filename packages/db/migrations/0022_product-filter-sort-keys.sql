@@ -1,0 +1,2 @@
+DROP INDEX "products_filter_idx";--> statement-breakpoint
+CREATE INDEX "products_filter_idx" ON "products" USING btree ("kind_id","country_code","production_area_id","winery_id","level_id","sugar_level","volume_ml","alcohol","price_min","score_max","is_vip","id","recommend_rank","created_at","wish_count","name_ko") WHERE "products"."is_published";
