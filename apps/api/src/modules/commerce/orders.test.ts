@@ -759,18 +759,19 @@ describe('orders under concurrency', postgresOnly('parallel sessions and termina
     const c = await giveCoupon(p.id, { amount: 1000 });
     await call('POST', '/cart/add', p.token, { items: [{ idProduct: w.big, qty: 3 }] });
     const stock = await stockOf(w.vbig);
-    // Another session holds the buyer's cart line: the order waits at its last step, after every other write.
+    // Another session holds the wine's row: the order waits at its last step (taking the stock), after every other
+    // write. `no key update`, as the order takes it: a stronger lock would stop the order lines' foreign key earlier.
     const blocker = new pg.Client({ connectionString: t.config.databaseUrl });
     await blocker.connect();
     try {
       await blocker.query('begin');
-      await blocker.query('select * from cart_items where user_id = $1 for update', [p.id]);
+      await blocker.query('select * from product_vintages where id = $1 for no key update', [w.vbig]);
       const pending = call('POST', '/commerce/orders', p.token, pickup(w.big, 3, { useCash: 5000, orderCoupons: [c] }));
       let victim: number | undefined;
       for (let i = 0; i < 100 && victim === undefined; i++) {
         await new Promise((r) => setTimeout(r, 50));
         const waiting = await blocker.query<{ pid: number }>(
-          `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%cart_items%'`,
+          `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%product_vintages%'`,
         );
         victim = waiting.rows[0]?.pid;
       }
@@ -786,5 +787,6 @@ describe('orders under concurrency', postgresOnly('parallel sessions and termina
     expect(await stockOf(w.vbig)).toBe(stock);
     expect(await cashOf(p.id)).toBe(50000);
     expect(await usedAt(c)).toBeNull();
+    expect((await one<{ n: number }>(sql`select count(*)::int as n from cart_items where user_id = ${p.id}`)).n).toBe(1);
   });
 });
