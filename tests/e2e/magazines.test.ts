@@ -57,7 +57,11 @@ describe('magazine', () => {
     await hydrated(page, '[data-testid="magazine-toggle"]');
     const before = Number((await heart.textContent())!.replace(/\D/g, ''));
     const was = (await heart.getAttribute('aria-pressed')) === 'true';
-    await heart.click();
+    // The heart flips at once (optimistic); the reload waits for the like to be saved, or it cancels the post.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/magazine.data'),
+      heart.click(),
+    ]);
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(String(!was));
     await expect.poll(async () => Number((await heart.textContent())!.replace(/\D/g, ''))).toBe(before + (was ? -1 : 1));
     // Saved: a new visit shows the same.

@@ -62,11 +62,13 @@ describe('wine portfolio journey', () => {
     expect(name.length).toBeGreaterThan(0);
     const heart = page.locator('.detail-actions [data-testid=wish-toggle]');
     const wasWished = (await heart.getAttribute('aria-pressed')) === 'true';
+    // The heart flips at once (optimistic); the reload must wait for the wish to be saved, or it cancels the post.
+    const saved = () => page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/product.data');
     if (wasWished) {
-      await heart.click();
+      await Promise.all([saved(), heart.click()]);
       await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
     }
-    await heart.click();
+    await Promise.all([saved(), heart.click()]);
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     await page.reload();
     expect(await page.locator('.detail-actions [data-testid=wish-toggle]').getAttribute('aria-pressed')).toBe('true');
