@@ -166,6 +166,13 @@ export const ZProductListQuery = z.intersection(
     page: zPage,
     size: zSize(PRODUCT_PAGE_SIZE),
     sort: z.enum(PRODUCT_SORTS, { message: 'oneOf' }).default('RECOMMEND'),
+    /**
+     * The last wine of the previous page: the page continues after it in the sort order (keyset paging, as quick
+     * for page 100 as for page 1) and `page` only numbers it. Without it, `page` counts from the start.
+     */
+    after: zId
+      .optional()
+      .meta({ description: 'Id of the last wine of the previous page (keyset paging); `page` then only numbers the page.' }),
   }),
 );
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { AbandonedError, preparedRunner } from './prepared';
+import { syncCountryNames } from './country-names';
 import { takeTurns, TurnTimeoutError, turnTaker } from './turns';
 import { unpackDataDir } from './unpack';
 
@@ -126,7 +127,7 @@ export interface RawResult<T> {
 }
 
 const RAW_TIMESTAMP_OIDS = new Set([1082, 1114, 1184, 1186]); // date, timestamp, timestamptz, interval
-type RawRunner = (text: string, values: unknown[], gone?: () => boolean) => Promise<RawResult<unknown>>;
+type RawRunner = (text: string, values: unknown[], gone?: () => boolean, name?: string) => Promise<RawResult<unknown>>;
 const rawRunners = new WeakMap<object, RawRunner>();
 
 /**
@@ -134,12 +135,38 @@ const rawRunners = new WeakMap<object, RawRunner>();
  * catalogue lists build their statement once ({ text, values }) and let go of the SQL object before waiting for
  * a connection. Dates, timestamps and intervals come back as strings, as through db.execute. When `gone()` (the HTTP
  * client left) by the statement's turn (PGlite) or free connection (PostgreSQL), it throws AbandonedError and runs
- * nothing.
+ * nothing. With a `name` (the same for the same text), PostgreSQL prepares the statement once per connection and
+ * reuses it (PGlite prepares every text; see prepared.ts).
  */
-export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?: () => boolean): Promise<RawResult<T>> {
+export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?: () => boolean, name?: string): Promise<RawResult<T>> {
   const run = rawRunners.get(db);
-  if (run) return run(text, values, gone) as Promise<RawResult<T>>;
+  if (run) return run(text, values, gone, name) as Promise<RawResult<T>>;
   return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
+}
+
+/** How many named statements one PostgreSQL connection keeps prepared (the lists have a few dozen common shapes). */
+const PG_PREPARED_MAX = 100;
+type PgClient = { query(text: string): Promise<unknown>; connection: { parsedStatements: Record<string, string> } };
+const preparedNames = new WeakMap<object, Set<string>>();
+
+/**
+ * Notes that `name` is about to run on this connection and, past PG_PREPARED_MAX, closes the least recently used
+ * statement: a shape is a statement on every connection, and rare shapes must not pile up in the server's memory.
+ */
+async function keepPrepared(client: unknown, name: string): Promise<void> {
+  const c = client as PgClient;
+  let names = preparedNames.get(c);
+  if (!names) preparedNames.set(c, (names = new Set()));
+  if (names.delete(name)) {
+    names.add(name);
+    return;
+  }
+  names.add(name);
+  if (names.size <= PG_PREPARED_MAX) return;
+  const oldest = names.values().next().value as string;
+  names.delete(oldest);
+  delete c.connection.parsedStatements[oldest];
+  await c.query(`deallocate "${oldest}"`);
 }
 
 /** Opens the database (PGlite or PostgreSQL) without migrating it. */
@@ -244,16 +271,17 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
   };
-  rawRunners.set(db, async (text, values, gone) => {
-    if (!gone) return pool.query({ text, values, types });
+  rawRunners.set(db, async (text, values, gone, name) => {
+    if (!gone && !name) return pool.query({ text, values, types });
     // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
     const client = await pool.connect();
-    if (gone()) {
+    if (gone?.()) {
       client.release();
       throw new AbandonedError();
     }
     try {
-      const result = await client.query({ text, values, types });
+      if (name) await keepPrepared(client, name);
+      const result = await client.query(name ? { name, text, values, types } : { text, values, types });
       client.release();
       return result;
     } catch (e) {
@@ -455,6 +483,7 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: folder });
+    await syncCountryNames((q) => handle.db.execute(q));
     return;
   }
   // One dedicated connection holds a session advisory lock for the whole run.
@@ -467,7 +496,9 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle({ client }), { migrationsFolder: folder });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: folder });
+    await syncCountryNames((q) => db.execute(q));
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();

@@ -6,3 +6,4 @@ export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames,
 export { seedCommerceDemo } from './commerce-seed';
 export { seedDocuments, DEFAULT_DOCUMENTS } from './documents/index';
 export { seedContentDemo } from './content/index';
+export { countryNamesOf, syncCountryNames } from './country-names';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '@podo/contracts';
 import type { Auth, Operation, OperationArgs } from '@podo/contracts/operations';
 import type { ServiceCtx } from '../deps';
+import { JsonAnswer } from './json-answer';
 export { serviceCtx, withDb, type ServiceCtx } from '../deps';
 import { optionalViewer, requireAdmin, requireBuyer, requireUser, type AdminActor, type UserRow, type Viewer } from '../modules/session';
 
@@ -24,10 +25,12 @@ export interface Ctx<A extends Auth = Auth> extends ServiceCtx {
 }
 
 /**
- * A handler answers the success body, the body's JSON bytes already made (the catalogue's answer cache), or the
- * reply it sent itself (files, other statuses).
+ * A handler answers the success body, the body's JSON bytes already made (the catalogue's answer cache), its JSON
+ * text (JsonAnswer), or the reply it sent itself (files, other statuses).
  */
-type Answer<O extends Operation> = O['response'] extends z.ZodType ? z.input<O['response']> | Buffer | FastifyReply : FastifyReply;
+type Answer<O extends Operation> = O['response'] extends z.ZodType
+  ? z.input<O['response']> | Buffer | JsonAnswer | FastifyReply
+  : FastifyReply;
 export type Handler<O extends Operation> = (ctx: Ctx<O['auth']>, input: OperationArgs<O>) => Promise<Answer<O>>;
 
 const AUTH_ERRORS: Record<Auth, readonly ErrorCode[]> = {
@@ -95,6 +98,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
           viewers.set(req, await resolveViewer(op.auth, req));
         };
   const fastifyPath = op.path;
+  const checkAnswers = deps.config.env !== 'production';
   const optionalBearer = op.auth === 'optional';
   app.route({
     ...options,
@@ -131,7 +135,21 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       const answer = await handler(ctx as Ctx<O['auth']>, input);
       if (answer === reply) return reply;
       if (op.status && op.status !== 200) reply.status(op.status);
+      if (answer instanceof JsonAnswer) return jsonBytes(answer, op, reply, checkAnswers);
       return answer;
     },
   });
+}
+
+/**
+ * The bytes of an answer written as JSON text. Outside production it is checked against the operation's schema
+ * first, as the serializer checks the answers it writes (app.ts).
+ */
+function jsonBytes(answer: JsonAnswer, op: Operation, reply: FastifyReply, check: boolean): Buffer {
+  if (check && 'safeParse' in op.response) {
+    const result = (op.response as z.ZodType).safeParse(JSON.parse(answer.text));
+    if (!result.success) throw new Error(`${op.method} ${op.path}: answer does not match its schema: ${result.error.message}`);
+  }
+  void reply.type('application/json; charset=utf-8');
+  return Buffer.from(answer.text);
 }

@@ -222,6 +222,17 @@ export const products = pgTable(
         t.nameKo,
       )
       .where(sql`${t.isPublished}`),
+    // The recommended order (the list's default) of one kind, one country, or both: a page of these shapes reads its
+    // 24 entries in order, whatever the values (one generic plan fits them all; see list-statement.ts).
+    index('products_kind_rank_idx')
+      .on(t.kindId, t.recommendRank, t.id)
+      .where(sql`${t.isPublished}`),
+    index('products_country_rank_idx')
+      .on(t.countryCode, t.recommendRank, t.id)
+      .where(sql`${t.isPublished}`),
+    index('products_kind_country_rank_idx')
+      .on(t.kindId, t.countryCode, t.recommendRank, t.id)
+      .where(sql`${t.isPublished}`),
     // Only published wines are ever searched; a partial index lets the search count skip the heap filter.
     index('products_search_grams_idx')
       .using('gin', t.searchGrams)
@@ -240,6 +251,24 @@ export const productSearchGramCounts = pgTable('product_search_gram_counts', {
   gram: bigint('gram', { mode: 'number' }).primaryKey(),
   products: integer('products').notNull(),
 });
+
+/**
+ * The list card of each wine in each interface language, as the JSON the product list sends (visitor's view:
+ * `tradePrice` null, `isWished` false; the list patches both per viewer). Built by the database itself
+ * (`product_cards_refresh`, migration 0023) from triggers on every table a card shows, in the same statement that
+ * changes them, so a page is its ids in order and then these texts; never written by the app.
+ */
+export const productCards = pgTable(
+  'product_cards',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    lang: varchar('lang', { length: 10 }).notNull(),
+    card: text('card').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.lang] })],
+);
 
 /** Grapes of a wine; a blend has several rows whose percentages add up to 100 (null when unknown). */
 export const productGrapes = pgTable(

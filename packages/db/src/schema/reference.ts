@@ -1,4 +1,4 @@
-import { boolean, char, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 
 /** Interface languages offered by the site (reference data, filled by a migration). */
 export const languages = pgTable('languages', {
@@ -12,4 +12,9 @@ export const languages = pgTable('languages', {
 export const countries = pgTable('countries', {
   code: char('code', { length: 2 }).primaryKey(),
   dialCode: varchar('dial_code', { length: 6 }).notNull(),
+  /**
+   * The name in each interface language, as the server's Intl.DisplayNames writes it (syncCountryNames, run with
+   * the migrations): the wine cards the database builds (product_cards) read it.
+   */
+  names: jsonb('names').$type<Partial<Record<string, string>>>(),
 });

@@ -24,7 +24,7 @@ export type ProductFilterSet = Omit<TProductFilters, 'countryName'> & {
   /** The filters cannot match anything (e.g. countryCodes and countryName name different countries). */
   matchesNothing?: boolean;
 };
-export type ProductListSqlQuery = ProductFilterSet & Pick<TProductListQuery, 'page' | 'size' | 'sort'>;
+export type ProductListSqlQuery = ProductFilterSet & Pick<TProductListQuery, 'page' | 'size' | 'sort' | 'after'>;
 
 /** Filter groups whose own condition a facet leaves out (left filter). */
 export type Facet = 'kinds' | 'areas' | 'types' | 'levels' | 'featured' | 'sugar' | 'volumes';

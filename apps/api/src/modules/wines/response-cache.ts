@@ -3,6 +3,7 @@ import { cacheHub, tagsOf, type Cache, type CacheOptions, type Tag } from '@podo
 import { eq } from 'drizzle-orm';
 import { wishes, type Database } from '@podo/db';
 import { readyViewer, type Viewer } from '../session';
+import { JsonAnswer } from '../../lib/json-answer';
 
 /**
  * A micro-cache of the JSON of anonymous catalogue answers (the product list, facets, details), kept for a few
@@ -81,6 +82,10 @@ export async function cachedAnswer<T>(
   if (req.headers.authorization !== undefined || !answers.enabled) return compute(() => req.raw.socket?.destroyed === true);
   const body = answers.fetch(keyOf(req), async (entry) => {
     const value = await compute();
+    if (value instanceof JsonAnswer) {
+      entry.tag(value.tags());
+      return Buffer.from(value.text);
+    }
     entry.tag(answerTags(value));
     return Buffer.from(JSON.stringify(value));
   });
@@ -148,7 +153,7 @@ function overlay(shared: SharedAnswer, wished: ReadonlySet<number>): Buffer {
  * `cachedAnswer`; members get the answer shared by everyone who sees their prices (see SharedAnswer) with their own
  * wish flags. `compute` takes the viewer to compute for. With the optional caches off every call computes its own.
  */
-export async function viewerAnswer<T extends { _embedded: { items: { id: number }[] } }>(
+export async function viewerAnswer<T extends { _embedded: { items: { id: number }[] } } | JsonAnswer>(
   db: Database,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -163,12 +168,10 @@ export async function viewerAnswer<T extends { _embedded: { items: { id: number 
   let answer: SharedAnswer;
   const got = shared.fetch(key, async (entry) => {
     const value = await compute(priced);
-    entry.tag(answerTags(value));
-    const body = Buffer.from(JSON.stringify(value));
-    const cards = flagOffsets(
-      body,
-      value._embedded.items.map((i) => i.id),
-    );
+    const json = value instanceof JsonAnswer;
+    entry.tag(json ? value.tags() : answerTags(value));
+    const body = Buffer.from(json ? value.text : JSON.stringify(value));
+    const cards = flagOffsets(body, json ? value.ids : value._embedded.items.map((i) => i.id));
     // Not expected: an answer whose flags cannot be found is nobody's to share.
     if (!cards) throw new UnsharedAnswer(value);
     return { body, cards };

@@ -10,7 +10,7 @@ import {
   listKinds,
   listLevels,
   listProductionAreas,
-  listProducts,
+  listProductsJson,
   listVintages,
   listVolumes,
   listWishes,
@@ -30,7 +30,7 @@ export async function winesRoutes(app: FastifyInstance) {
     app,
     ops.products,
     async (ctx, { query }) =>
-      viewerAnswer(ctx.db, ctx.req, ctx.reply, ctx.viewer, (viewer, gone) => listProducts(ctx.db, query, viewer, ctx.lang, gone)),
+      viewerAnswer(ctx.db, ctx.req, ctx.reply, ctx.viewer, (viewer, gone) => listProductsJson(ctx.db, query, viewer, ctx.lang, gone)),
     // Members' lists too: the answer of their level with their wishes (viewerAnswer).
     { onRequest: serveCached(db, { members: true }) },
   );

@@ -44,7 +44,6 @@ import {
   and,
   facetSql,
   pagedCards,
-  productListSql,
   productOrder,
   searchCondition,
   tradePriceSql,
@@ -53,6 +52,8 @@ import {
   type ProductFilterSet,
 } from './product-sql';
 import { catalogCachingEnabled } from './response-cache';
+import { listStatement } from './list-statement';
+import { JsonAnswer } from '../../lib/json-answer';
 import type { Viewer } from '../session';
 
 export type { Viewer } from '../session';
@@ -277,11 +278,45 @@ async function cardPage<R extends CardRow>(
   return { rows, items: await cardsOf(db, rows, lang), info: pageInfo(page, size, total), total };
 }
 
+/** A page of the product list: its cards as JSON texts joined with commas (in order), their ids and the page info. */
+interface CardTexts {
+  cards: string;
+  ids: number[];
+  info: TPageInfo;
+  byWishes: boolean;
+}
+
 /**
- * GET /brand/wines/products: one page of published wines matching the filters, in one SQL round trip. The total
- * of the same filters is kept for 30 s (see cachedResult), so paging, sorting and repeat visits skip the count.
+ * One page of published wines matching the filters, in one prepared statement (list-statement.ts): the page's ids,
+ * then their cards as the database keeps them (product_cards), with this viewer's wish flags and trade prices. The
+ * total of the same filters is kept for 30 s (see cachedResult), so paging, sorting and repeat visits skip the count.
  * `gone`: whether the request's client has left, when the answer is nobody else's (it then runs no statement).
  */
+async function productCardTexts(
+  db: Database,
+  query: TProductListQuery,
+  viewer: Viewer,
+  lang: Language,
+  gone?: () => boolean,
+): Promise<CardTexts> {
+  const q = await resolveProductQuery(db, query, lang);
+  const key = catalogCachingEnabled(db) ? `total:${filterKey(q)}` : undefined;
+  const known = key === undefined ? undefined : cachedResult<number>(db, key);
+  const since = resultEpoch(db);
+  const run = async (query: typeof q) => {
+    const stmt = listStatement(query, viewer, lang, { count: known === undefined });
+    type Row = { total: number | null; cursor_ok: boolean | null; ids: number[]; cards: string | null };
+    return (await rawQuery<Row>(db, stmt.text, stmt.values, gone, stmt.name)).rows[0];
+  };
+  let row = await run(q);
+  // The wine a keyset page continues after has left the list since: the page is counted from the start instead.
+  if (row?.cursor_ok === false) row = await run({ ...q, after: undefined });
+  const total = known ?? row?.total ?? 0;
+  if (key !== undefined && known === undefined) storeResult(db, key, total, since);
+  return { cards: row?.cards ?? '', ids: row?.ids ?? [], info: pageInfo(q.page, q.size, total), byWishes: q.sort === 'POPULAR' };
+}
+
+/** GET /brand/wines/products as data (the winery, magazine, event and PDF pages list wines with it). */
 export async function listProducts(
   db: Database,
   query: TProductListQuery,
@@ -289,19 +324,28 @@ export async function listProducts(
   lang: Language,
   gone?: () => boolean,
 ): Promise<TProductPage> {
-  const q = await resolveProductQuery(db, query, lang);
-  const key = catalogCachingEnabled(db) ? `total:${filterKey(q)}` : undefined;
-  const known = key === undefined ? undefined : cachedResult<number>(db, key);
-  const since = resultEpoch(db);
-  const stmt = toPgQuery(productListSql(q, viewer, lang, { count: known === undefined }));
-  const { items, info, total } = await cardPage(db, stmt, q.page, q.size, lang, known, gone);
-  if (key !== undefined && known === undefined) storeResult(db, key, total, since);
-  return tagged({ _embedded: { items }, page: info }, () => productTags(items, q.sort === 'POPULAR'));
+  const p = await productCardTexts(db, query, viewer, lang, gone);
+  const items = JSON.parse(`[${p.cards}]`) as TProductCard[];
+  return tagged({ _embedded: { items }, page: p.info }, () => productTags(p.ids, p.byWishes));
+}
+
+/** GET /brand/wines/products as its JSON text: the stored cards joined, never parsed here. */
+export async function listProductsJson(
+  db: Database,
+  query: TProductListQuery,
+  viewer: Viewer,
+  lang: Language,
+  gone?: () => boolean,
+): Promise<JsonAnswer> {
+  const p = await productCardTexts(db, query, viewer, lang, gone);
+  return new JsonAnswer(`{"_embedded":{"items":[${p.cards}]},"page":${JSON.stringify(p.info)}}`, p.ids, () =>
+    productTags(p.ids, p.byWishes),
+  );
 }
 
 /** Cache tags of an answer showing these wines: each wine, and `wishes` when wish counts order it. */
-function productTags(items: { id: number }[], byWishes: boolean): string[] {
-  const tags = items.map((p) => `product:${p.id}`);
+function productTags(ids: readonly number[], byWishes: boolean): string[] {
+  const tags = ids.map((id) => `product:${id}`);
   if (byWishes) tags.push(WISHES_TAG);
   return tags;
 }
@@ -425,7 +469,7 @@ export async function getProductDetail(db: Database, id: number, viewer: Viewer,
     related,
   };
   // The wine, the related wines' cards, and the winery card's like count.
-  return tagged(detail, () => [...productTags([{ id }, ...related], false), `winery:${row.winery_id}`]);
+  return tagged(detail, () => [...productTags([id, ...related.map((r) => r.id)], false), `winery:${row.winery_id}`]);
 }
 
 /** GET /wines/products/:id/vintages: vintages on sale, newest first (trade price and stock for approved buyers). */

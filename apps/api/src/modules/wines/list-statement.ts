@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { likeEscape, normalizeSearch, queryGrams, queryGramsExact } from '@podo/contracts';
+import type { Language } from '@podo/i18n';
+import type { Viewer } from '../session';
+import { indexGrams, productOrder, toPgQuery, tradePriceSql, type ProductListSqlQuery } from './product-sql';
+
+/**
+ * The product list as one prepared statement per filter shape: the SQL text depends only on which filters are set
+ * (and whether a list has one value or several), the sort, the page size and the viewer's kind; every value is a
+ * parameter. PostgreSQL then parses and plans a shape once per connection and reuses its generic plan, so the text
+ * is written so that this plan is right for every value:
+ * - the page's ids come first, from the filter conditions alone, then the cards by primary key;
+ * - a single value is `=` (an index on the filter columns and the sort keys answers it in order), several values
+ *   `= any(...)`;
+ * - the cards are the texts kept in product_cards (migration 0023), with the viewer's wish flag and trade price
+ *   patched in by the database, so Node joins strings and never decodes a card.
+ * A text search depends too much on its words for one plan: its statements stay unnamed and are planned per request.
+ */
+
+export interface ListStatement {
+  /** Set when the statement is worth preparing (one per shape); the runner keeps it per connection. */
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Positional parameters of a statement being written. */
+class Binds {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${cast}`;
+  }
+  /** A drizzle fragment, its parameters renumbered after the ones already bound. */
+  fragment(q: SQL): string {
+    const { text, values } = toPgQuery(q);
+    const offset = this.values.length;
+    this.values.push(...values);
+    return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  }
+}
+
+/** `col = $n` for one value, `col = any($n)` for several. */
+function oneOrAny(b: Binds, col: string, values: readonly (number | string)[], cast: string): string {
+  return values.length === 1 ? `${col} = ${b.add(values[0], cast)}` : `${col} = any(${b.add(values, `${cast}[]`)})`;
+}
+
+const LINKS = [
+  ['EVENT', 'idEvent'],
+  ['MAGAZINE', 'idMagazine'],
+  ['STORE', 'idStore'],
+] as const;
+
+/**
+ * WHERE conditions over `products p` (the same filters as productConditions). `forCount` writes the text search as
+ * the count wants it (see searchCondition).
+ */
+function conditions(b: Binds, f: ProductListSqlQuery, forCount: boolean): string[] {
+  const c = ['p.is_published'];
+  if (f.matchesNothing) c.push('false');
+  const list = (col: string, values: readonly (number | string)[] | undefined, cast: string) => {
+    if (values?.length) c.push(oneOrAny(b, col, values, cast));
+  };
+  list('p.kind_id', f.idKinds, 'int');
+  list('p.production_area_id', f.idProductionAreas, 'int');
+  list('p.country_code', f.countryCodes, 'bpchar');
+  list('p.winery_id', f.idWineries, 'int');
+  list('p.level_id', f.idLevels, 'int');
+  if (f.idTypes?.length) {
+    c.push(`p.id in (select xg.product_id from product_grapes xg where ${oneOrAny(b, 'xg.grape_type_id', f.idTypes, 'int')})`);
+  }
+  if (f.idFeatured?.length) {
+    c.push(`p.id in (select xf.product_id from product_featured xf where ${oneOrAny(b, 'xf.featured_id', f.idFeatured, 'int')})`);
+  }
+  list('p.sugar_level', f.sugarLevels, 'int');
+  list('p.volume_ml', f.volumes, 'int');
+  if (f.alcoholMin !== undefined) c.push(`p.alcohol >= ${b.add(f.alcoholMin, 'numeric')}`);
+  if (f.alcoholMax !== undefined) c.push(`p.alcohol <= ${b.add(f.alcoholMax, 'numeric')}`);
+  if (f.priceMin !== undefined) c.push(`p.price_min >= ${b.add(f.priceMin, 'int')}`);
+  if (f.priceMax !== undefined) c.push(`p.price_min <= ${b.add(f.priceMax, 'int')}`);
+  if (f.scoreMin !== undefined) c.push(`p.score_max >= ${b.add(f.scoreMin, 'int')}`);
+  if (f.scoreMax !== undefined) c.push(`p.score_max <= ${b.add(f.scoreMax, 'int')}`);
+  for (const [kind, key] of LINKS) {
+    const id = f[key];
+    if (id !== undefined) {
+      c.push(`p.id in (select xl.product_id from product_links xl where xl.kind = '${kind}' and xl.target_id = ${b.add(id, 'int')})`);
+    }
+  }
+  if (f.vip !== undefined) c.push(`p.is_vip = ${b.add(f.vip, 'boolean')}`);
+  const q = f.query ? normalizeSearch(f.query) : '';
+  if (q) {
+    const like = () => `p.search_text like ${b.add(`%${likeEscape(q)}%`, 'text')} escape '\\'`;
+    if (forCount) {
+      const grams = queryGrams(q).map((g) => `p.search_grams && (select ${b.add([g], 'bigint[]')})`);
+      c.push(...grams);
+      if (!queryGramsExact(q)) c.push(like());
+    } else {
+      c.push(like(), `p.search_grams @> ${b.add(indexGrams(q), 'bigint[]')}`);
+    }
+  }
+  return c;
+}
+
+/** The total of a text-only search of one to three characters (see searchOnlyTotal), or undefined. */
+function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
+  const { query: text, page: _p, size: _s, sort: _o, countryName: _c, matchesNothing, ...filters } = f;
+  if (matchesNothing || Object.values(filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return undefined;
+  const q = text ? normalizeSearch(text) : '';
+  const grams = q && queryGramsExact(q) ? queryGrams(q) : [];
+  if (grams.length !== 1) return undefined;
+  return `coalesce((select c.products from product_search_gram_counts c where c.gram = ${b.add(grams[0], 'bigint')}), 0)`;
+}
+
+/** The card text of page row `u` for this viewer: the stored card with the wish flag and the trade price set. */
+function cardText(b: Binds, viewer: Viewer): string {
+  let card = 'c.card';
+  if (viewer.isBuyer) {
+    const price = b.fragment(tradePriceSql(viewer));
+    card = `replace(${card}, '"tradePrice":null', '"tradePrice":' || coalesce((select min(${price})::text
+      from product_vintages v where v.product_id = u.id and v.is_on_sale), 'null'))`;
+  }
+  if (viewer.userId !== null) {
+    card = `replace(${card}, '"isWished":false', case when exists (select 1 from wishes ws
+      where ws.user_id = ${b.add(viewer.userId, 'int')} and ws.product_id = u.id) then '"isWished":true' else '"isWished":false' end)`;
+  }
+  return card;
+}
+
+/**
+ * Whether a page may walk an index in its sort order. One generic plan serves every value of a shape, so the plan
+ * must not bet on how many wines match: walking the sort's index and skipping the wines that do not match is quick
+ * when most match and reads the whole catalogue when few do. It is safe for the whole catalogue, and for one kind
+ * and/or one country in the recommended order (their own indexes hold exactly the matches, in order: migration
+ * 0024). A text search is planned per request, for its words.
+ */
+function inIndexOrder(f: ProductListSqlQuery): boolean {
+  const { page: _p, size: _s, sort, query, countryName: _c, matchesNothing, idKinds, countryCodes, ...rest } = f;
+  if (query !== undefined && normalizeSearch(query) !== '') return true;
+  if (matchesNothing || Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return false;
+  const kinds = idKinds?.length ?? 0;
+  const countries = countryCodes?.length ?? 0;
+  return (kinds === 0 && countries === 0) || (sort === 'RECOMMEND' && kinds <= 1 && countries <= 1);
+}
+
+/**
+ * The sort as expressions no index provides (`+ 0`, `|| ''`): the matching wines come from the filter indexes, and a
+ * top-N sort of their entries picks the page, a cost bounded by the matches whatever the values (see inIndexOrder).
+ */
+function sortedOrder(sort: ProductListSqlQuery['sort'], lang: Language): string {
+  switch (sort) {
+    case 'NEWEST':
+      return `p.created_at + interval '0' desc, p.id desc`;
+    case 'PRICE_ASC':
+      return 'p.price_min + 0 asc, p.id asc';
+    case 'PRICE_DESC':
+      return 'p.price_min + 0 desc, p.id desc';
+    case 'SCORE_DESC':
+      return 'p.score_max + 0 desc, p.id desc';
+    case 'NAME_ASC':
+      return lang === 'ko-KR' ? `p.name_ko || '' asc, p.id asc` : `lower(p.name_original) || '' asc, p.id asc`;
+    case 'POPULAR':
+      return 'p.wish_count + 0 desc, p.id desc';
+    case 'RECOMMEND':
+    default:
+      return 'p.recommend_rank + 0 desc, p.id desc';
+  }
+}
+
+/** The sort's key over an alias, and whether it ascends (ties are broken by id in the same direction). */
+function sortKey(sort: ProductListSqlQuery['sort'], lang: Language, alias: string): [string, boolean] {
+  switch (sort) {
+    case 'NEWEST':
+      return [`${alias}.created_at`, false];
+    case 'PRICE_ASC':
+      return [`${alias}.price_min`, true];
+    case 'PRICE_DESC':
+      return [`${alias}.price_min`, false];
+    case 'SCORE_DESC':
+      return [`${alias}.score_max`, false];
+    case 'NAME_ASC':
+      return [lang === 'ko-KR' ? `${alias}.name_ko` : `lower(${alias}.name_original)`, true];
+    case 'POPULAR':
+      return [`${alias}.wish_count`, false];
+    case 'RECOMMEND':
+    default:
+      return [`${alias}.recommend_rank`, false];
+  }
+}
+
+/**
+ * Keyset paging: the wines after `after` (a wine id) in the sort order, as a row comparison with that wine's key. In
+ * index order the comparison starts the index scan at the wine; otherwise it is written so no index takes it (like
+ * sortedOrder) and filters the matches, so the top-N sort keeps one page instead of all the pages before it.
+ */
+function afterCondition(sort: ProductListSqlQuery['sort'], lang: Language, after: string, indexed: boolean): string {
+  const [key, asc] = sortKey(sort, lang, 'p');
+  const [anchor] = sortKey(sort, lang, 'a');
+  let left = `(${key}, p.id)`;
+  if (!indexed) {
+    const hidden = sort === 'NAME_ASC' ? `${key} || ''` : sort === 'NEWEST' ? `${key} + interval '0'` : `${key} + 0`;
+    left = `(${hidden}, p.id + 0)`;
+  }
+  return `${left} ${asc ? '>' : '<'} (select ${anchor}, a.id from products a where a.id = ${after})`;
+}
+
+/**
+ * The statement of one page: `total` (null when `count` is false), `ids` of the page in order and `cards`, their
+ * card texts joined with commas in that order (null for an empty page); with `after`, `cursor_ok` says whether that
+ * wine is still listed (else the caller asks again by page number). `offset 0` keeps PostgreSQL from inlining the
+ * page's subquery into both places that read it (it then ran twice).
+ */
+export function listStatement(
+  f: ProductListSqlQuery,
+  viewer: Viewer,
+  lang: Language,
+  opts: { count: boolean; keptTotal?: (b: { fragment(q: SQL): string }) => string | undefined },
+): ListStatement {
+  const b = new Binds();
+  const where = conditions(b, f, false).join(' and ');
+  let total = 'null::int';
+  if (opts.count) {
+    total =
+      gramTotal(b, f) ?? opts.keptTotal?.(b) ?? `(select count(*)::int from products p where ${conditions(b, f, true).join(' and ')})`;
+  }
+  const indexed = inIndexOrder(f);
+  const order = indexed ? toPgQuery(productOrder(f.sort, lang)).text : sortedOrder(f.sort, lang);
+  let page = where;
+  let cursor = 'null::boolean';
+  if (f.after !== undefined) {
+    const after = b.add(f.after, 'int');
+    page += ` and ${afterCondition(f.sort, lang, after, indexed)}`;
+    cursor = `exists (select 1 from products a where a.id = ${after} and a.is_published)`;
+  }
+  const offset = f.after === undefined ? (f.page - 1) * f.size : 0;
+  const card = cardText(b, viewer);
+  const text = `select ${total} as total, ${cursor} as cursor_ok, s.ids,
+  (select string_agg(${card}, ',' order by u.n)
+     from unnest(s.ids) with ordinality u(id, n) join product_cards c on c.product_id = u.id and c.lang = ${b.add(lang, 'text')}) as cards
+from (select array(select p.id from products p where ${page} order by ${order} limit ${f.size} offset ${b.add(offset, 'int')}) as ids offset 0) s`;
+  const searched = f.query !== undefined && normalizeSearch(f.query) !== '';
+  return { text, values: b.values, ...(searched ? {} : { name: statementName(text) }) };
+}
+
+const names = new Map<string, string>();
+/** A prepared statement's name: the same text always gets the same name, in every process. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size >= 1_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "products_kind_rank_idx" ON "products" USING btree ("kind_id","recommend_rank","id") WHERE "products"."is_published";--> statement-breakpoint
+CREATE INDEX "products_country_rank_idx" ON "products" USING btree ("country_code","recommend_rank","id") WHERE "products"."is_published";--> statement-breakpoint
+CREATE INDEX "products_kind_country_rank_idx" ON "products" USING btree ("kind_id","country_code","recommend_rank","id") WHERE "products"."is_published";
