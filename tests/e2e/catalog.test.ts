@@ -270,6 +270,29 @@ describe('product list', () => {
     await context.close();
   });
 
+  it('continues the next page after the last wine shown (keyset), as the numbered page shows it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${base}/product?sort=PRICE_ASC&page=2`);
+    await hydrated(page);
+    const next = page.getByTestId('pagination').locator('a[rel=next]');
+    const href = new URL((await next.getAttribute('href'))!, base);
+    expect(href.searchParams.get('page')).toBe('3');
+    expect(Number(href.searchParams.get('after'))).toBeGreaterThan(0);
+    await next.click();
+    await page.waitForURL(/page=3/);
+    await expect.poll(() => page.getByTestId('pagination').locator('[aria-current=page]').textContent()).toBe('3');
+    const titles = () => page.getByTestId('product-card').locator('h3').allTextContents();
+    const keyset = await titles();
+    // The numbered links drop it again, and page 3 by number shows the same wines.
+    expect(await page.getByTestId('pagination').getByRole('link', { name: '2 페이지' }).getAttribute('href')).not.toContain('after=');
+    await page.goto(`${base}/product?sort=PRICE_ASC&page=3`);
+    await hydrated(page);
+    expect(await titles()).toEqual(keyset);
+    expect(keyset.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the scroll position over a reload and a back navigation to the document', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${base}/product`);

@@ -229,7 +229,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const chips = useChips(sp, facets, wineryNames);
   const heading = current.get('title') || t('catalog.title');
   const sort = sp.get('sort') ?? sorts[0]?.code ?? '';
-  const keep = [...current].filter(([k]) => k !== 'sort' && k !== 'page');
+  const keep = [...current].filter(([k]) => k !== 'sort' && k !== 'page' && k !== 'after');
   const pdfHref = `/product/pdf${qs(new URLSearchParams(keep.filter(([k]) => k !== 'title')))}`;
 
   return (
@@ -343,7 +343,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             <EmptyState />
           )}
 
-          <Pagination page={page.number} totalPages={page.totalPages} search={location.search} />
+          <Pagination page={page.number} totalPages={page.totalPages} search={location.search} nextAfter={items.at(-1)?.id} />
         </section>
       </div>
     </div>

@@ -16,7 +16,7 @@ export type RangeKey = (typeof RANGE_KEYS)[number];
 
 export const SINGLE_KEYS = PRODUCT_SINGLE_FILTERS;
 
-/** Every parameter that narrows the list (title, sort and page do not). */
+/** Every parameter that narrows the list (title, sort, page and after do not). */
 export const FILTER_KEYS: readonly string[] = PRODUCT_FILTER_KEYS;
 
 /** Parameters the canonical URL keeps: the ones that make a distinct, indexable list. */
@@ -73,6 +73,7 @@ export function changeFilters(sp: URLSearchParams, fn: (next: URLSearchParams) =
   const next = new URLSearchParams(sp);
   fn(next);
   next.delete('page');
+  next.delete('after');
   next.delete('title');
   return next;
 }
@@ -114,6 +115,9 @@ export function apiQueryOf(sp: URLSearchParams, size: number): Record<string, st
   }
   const sort = sp.get('sort');
   if (sort) q.sort = sort;
+  // Keyset paging from the next-page link (a wine id); a bad value is dropped rather than refused.
+  const after = Number(sp.get('after'));
+  if (Number.isInteger(after) && after >= 1 && after <= 2_147_483_647) q.after = after;
   return q;
 }
 

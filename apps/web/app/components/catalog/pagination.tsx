@@ -18,13 +18,26 @@ export function pageWindow(current: number, total: number, radius = 2): (number 
 
 /**
  * Pagination with real links (`?page=N`, other parameters kept), so it works without JS and for crawlers;
- * the current page is marked with aria-current.
+ * the current page is marked with aria-current. With `nextAfter` (the last item's id) the next-page link continues
+ * after that item (`after=`, keyset paging: a deep page costs the server what the first one does).
  */
-export function Pagination({ page, totalPages, search }: { page: number; totalPages: number; search: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  search,
+  nextAfter,
+}: {
+  page: number;
+  totalPages: number;
+  search: string;
+  nextAfter?: number;
+}) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
-  const href = (p: number) => {
+  const href = (p: number, after?: number) => {
     const sp = new URLSearchParams(search);
+    sp.delete('after');
+    if (after !== undefined) sp.set('after', String(after));
     if (p <= 1) sp.delete('page');
     else sp.set('page', String(p));
     const s = sp.toString();
@@ -64,7 +77,7 @@ export function Pagination({ page, totalPages, search }: { page: number; totalPa
         )}
         <li>
           {page < totalPages ? (
-            <FastLink to={href(page + 1)} className="page-btn" aria-label={t('catalog.next')} rel="next">
+            <FastLink to={href(page + 1, nextAfter)} className="page-btn" aria-label={t('catalog.next')} rel="next">
               ›
             </FastLink>
           ) : (

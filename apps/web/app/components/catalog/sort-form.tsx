@@ -19,12 +19,12 @@ export function SortForm({
   label: string;
   value: string;
   options: { code: string; name: string }[];
-  /** The list's current parameters; sort and page are replaced. */
+  /** The list's current parameters; sort and page are replaced (and a keyset `after` dropped). */
   params: URLSearchParams;
   testId: string;
 }) {
   const navigate = useNavigate();
-  const keep = [...params].filter(([k]) => k !== 'sort' && k !== 'page');
+  const keep = [...params].filter(([k]) => k !== 'sort' && k !== 'page' && k !== 'after');
   return (
     <form method="get" action={action} className="catalog-sort" onSubmit={(e) => e.preventDefault()}>
       {keep.map(([k, v]) => (
