@@ -68,11 +68,15 @@ $$;--> statement-breakpoint
 -- One trigger function for every table a card shows: from the rows a statement changed (transition tables) it
 -- finds the wines whose cards show them and rebuilds those. An UPDATE rebuilds only where a shown column changed
 -- (a stock change matters only when it crosses zero), so an order's stock updates or a search refresh rebuild
--- nothing. A deleted wine's cards go with it (foreign key).
+-- nothing. A deleted wine's cards go with it (foreign key). A bulk load that builds every card once at its end
+-- sets podo.cards_deferred to 'on' for its transaction (seedCatalog); nothing else does.
 CREATE FUNCTION "product_cards_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
 BEGIN
+  IF current_setting('podo.cards_deferred', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_TABLE_NAME = 'products' THEN
     IF TG_OP = 'INSERT' THEN
       ids := ARRAY(SELECT n."id" FROM new_rows n);

@@ -228,6 +228,8 @@ export async function seedCatalog(db: Database, opts: CatalogSeedOptions = {}): 
     await tx.execute(NO_TIME_LIMITS);
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_LOCK})`);
     if (await hasProducts(tx)) return { products: 0, wineries: 0 };
+    // Each wine's cards are built once, at the end, rather than after every statement that adds to it.
+    await tx.execute(sql`select set_config('podo.cards_deferred', 'on', true)`);
     const ids = await ensureLookups(tx);
     const rebuild =
       plan.wines.length >= REBUILD_INDEXES_FROM
@@ -464,6 +466,8 @@ export async function seedCatalog(db: Database, opts: CatalogSeedOptions = {}): 
     for (const def of rebuild) await tx.execute(sql.raw(def));
     await tx.execute(DEMO_PACKS);
     await tx.execute(DEMO_TIERS);
+    await tx.execute(sql`select set_config('podo.cards_deferred', 'off', true)`);
+    await tx.execute(sql`select product_cards_refresh(array(select id from products))`);
     return { products: productRows.length, wineries: wineryRows.length };
   });
 }
