@@ -2,6 +2,7 @@ CREATE TABLE "product_cards" (
 	"product_id" integer NOT NULL,
 	"lang" varchar(10) NOT NULL,
 	"card" text NOT NULL,
+	"trade" jsonb NOT NULL,
 	CONSTRAINT "product_cards_product_id_lang_pk" PRIMARY KEY("product_id","lang")
 );
 --> statement-breakpoint
@@ -10,10 +11,12 @@ ALTER TABLE "product_cards" ADD CONSTRAINT "product_cards_product_id_products_id
 -- Each wine's list card in each interface language, built here from the rows it shows so a page never assembles
 -- them per request. Objects come from row_to_json (compact, keys in this order) and arrays from string_agg, so the
 -- text is the JSON the list sends. A name missing in a language falls back to Korean, as the API does.
--- Cards are upserted in (product, language) order, so concurrent refreshes lock them in one order.
-CREATE FUNCTION "product_cards_refresh"(ids integer[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO "product_cards" ("product_id", "lang", "card")
-  SELECT p."id", l."code", row_to_json(c)::text
+-- Cards are upserted in (product, language) order, so concurrent refreshes lock them in one order. The planner sees
+-- an array of unknown length and many subqueries, a cost high enough to compile the statement to machine code
+-- (PostgreSQL's JIT) every time: 150 ms for a statement that runs in 4, so that is off here.
+CREATE FUNCTION "product_cards_refresh"(ids integer[]) RETURNS void LANGUAGE sql SET jit = off AS $$
+  INSERT INTO "product_cards" ("product_id", "lang", "card", "trade")
+  SELECT p."id", l."code", row_to_json(c)::text, t."trade"
   FROM "products" p
   JOIN "wineries" w ON w."id" = p."winery_id"
   JOIN "wine_kinds" k ON k."id" = p."kind_id"
@@ -61,9 +64,20 @@ CREATE FUNCTION "product_cards_refresh"(ids integer[]) RETURNS void LANGUAGE sql
       false AS "isWished",
       to_char(p."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) c
+  -- The trade price of each level: the level's own price of a vintage, else its trade price less the level's
+  -- discount (whole won, rounded down); '' is a buyer without a level (the trade price). As tradePriceSql.
+  CROSS JOIN LATERAL (
+    SELECT jsonb_object_agg(lv2."code", (
+        SELECT min(coalesce(lp."price", v."trade_price" - v."trade_price" * lv2."discount_bp" / 10000))
+        FROM "product_vintages" v
+        LEFT JOIN "vintage_level_prices" lp ON lp."vintage_id" = v."id" AND lp."buyer_level" = lv2."code"
+        WHERE v."product_id" = p."id" AND v."is_on_sale")) AS "trade"
+    FROM (SELECT bl."code", bl."discount_bp" FROM "buyer_levels" bl UNION ALL SELECT '', 0) lv2
+  ) t
   WHERE p."id" = ANY(ids)
   ORDER BY p."id", l."code"
-  ON CONFLICT ("product_id", "lang") DO UPDATE SET "card" = excluded."card" WHERE "product_cards"."card" IS DISTINCT FROM excluded."card";
+  ON CONFLICT ("product_id", "lang") DO UPDATE SET "card" = excluded."card", "trade" = excluded."trade"
+    WHERE ("product_cards"."card", "product_cards"."trade") IS DISTINCT FROM (excluded."card", excluded."trade");
 $$;--> statement-breakpoint
 -- One trigger function for every table a card shows: from the rows a statement changed (transition tables) it
 -- finds the wines whose cards show them and rebuilds those. An UPDATE rebuilds only where a shown column changed
@@ -104,8 +118,9 @@ BEGIN
       ids := ARRAY(SELECT DISTINCT o."product_id" FROM old_rows o);
     ELSE
       ids := ARRAY(SELECT n."product_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
-          WHERE (n."product_id", n."year", n."is_on_sale", n."stock" > 0, n."case_size", n."order_step", n."min_qty")
-            IS DISTINCT FROM (o."product_id", o."year", o."is_on_sale", o."stock" > 0, o."case_size", o."order_step", o."min_qty")
+          WHERE (n."product_id", n."year", n."is_on_sale", n."stock" > 0, n."case_size", n."order_step", n."min_qty", n."trade_price")
+            IS DISTINCT FROM (o."product_id", o."year", o."is_on_sale", o."stock" > 0, o."case_size", o."order_step", o."min_qty",
+              o."trade_price")
         UNION
         SELECT o."product_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id" WHERE n."product_id" <> o."product_id");
     END IF;
@@ -127,6 +142,21 @@ BEGIN
   ELSIF TG_TABLE_NAME = 'wine_featured' THEN
     ids := ARRAY(SELECT DISTINCT f."product_id" FROM "product_featured" f JOIN new_rows n ON n."id" = f."featured_id"
       JOIN old_rows o ON o."id" = n."id" WHERE (n."code", n."name") IS DISTINCT FROM (o."code", o."name"));
+  ELSIF TG_TABLE_NAME = 'vintage_level_prices' THEN
+    IF TG_OP = 'INSERT' THEN
+      ids := ARRAY(SELECT DISTINCT v."product_id" FROM "product_vintages" v JOIN new_rows n ON n."vintage_id" = v."id");
+    ELSIF TG_OP = 'DELETE' THEN
+      ids := ARRAY(SELECT DISTINCT v."product_id" FROM "product_vintages" v JOIN old_rows o ON o."vintage_id" = v."id");
+    ELSE
+      ids := ARRAY(SELECT v."product_id" FROM "product_vintages" v JOIN new_rows n ON n."vintage_id" = v."id"
+        UNION SELECT v."product_id" FROM "product_vintages" v JOIN old_rows o ON o."vintage_id" = v."id");
+    END IF;
+  ELSIF TG_TABLE_NAME = 'buyer_levels' THEN
+    -- A level's discount, or a level added or removed, changes the trade prices of every wine.
+    IF TG_OP <> 'UPDATE' OR EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o."code" = n."code" WHERE n."discount_bp" <> o."discount_bp")
+      OR EXISTS (SELECT 1 FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o."code" = n."code")) THEN
+      ids := ARRAY(SELECT "id" FROM "products");
+    END IF;
   ELSIF TG_TABLE_NAME = 'countries' THEN
     ids := ARRAY(SELECT p."id" FROM "products" p JOIN new_rows n ON n."code" = p."country_code" JOIN old_rows o ON o."code" = n."code"
       WHERE n."names" IS DISTINCT FROM o."names");
@@ -157,6 +187,18 @@ CREATE TRIGGER "product_vintages_cards_ins" AFTER INSERT ON "product_vintages" R
 CREATE TRIGGER "product_vintages_cards_upd" AFTER UPDATE ON "product_vintages" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
 CREATE TRIGGER "product_vintages_cards_del" AFTER DELETE ON "product_vintages" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "vintage_level_prices_cards_ins" AFTER INSERT ON "vintage_level_prices" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "vintage_level_prices_cards_upd" AFTER UPDATE ON "vintage_level_prices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "vintage_level_prices_cards_del" AFTER DELETE ON "vintage_level_prices" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "buyer_levels_cards_ins" AFTER INSERT ON "buyer_levels" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "buyer_levels_cards_upd" AFTER UPDATE ON "buyer_levels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
+CREATE TRIGGER "buyer_levels_cards_del" AFTER DELETE ON "buyer_levels" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint
 CREATE TRIGGER "wineries_cards_upd" AFTER UPDATE ON "wineries" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "product_cards_sync"();--> statement-breakpoint

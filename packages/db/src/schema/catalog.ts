@@ -266,6 +266,11 @@ export const productCards = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     lang: varchar('lang', { length: 10 }).notNull(),
     card: text('card').notNull(),
+    /**
+     * The card's trade price for each buyer level (key: the level's code; '' for a buyer without a level): the lowest
+     * over the vintages on sale, by the rule of `tradePriceSql` (a test keeps the two equal).
+     */
+    trade: jsonb('trade').$type<Record<string, number | null>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
 );

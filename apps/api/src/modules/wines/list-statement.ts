@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { likeEscape, normalizeSearch, queryGrams, queryGramsExact } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
 import type { Viewer } from '../session';
-import { indexGrams, productOrder, toPgQuery, tradePriceSql, type ProductListSqlQuery } from './product-sql';
+import { indexGrams, productOrder, toPgQuery, type ProductListSqlQuery } from './product-sql';
 
 /**
  * The product list as one prepared statement per filter shape: the SQL text depends only on which filters are set
@@ -112,13 +112,16 @@ function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
   return `coalesce((select c.products from product_search_gram_counts c where c.gram = ${b.add(grams[0], 'bigint')}), 0)`;
 }
 
-/** The card text of page row `u` for this viewer: the stored card with the wish flag and the trade price set. */
+/**
+ * The card text of page row `u` for this viewer: the stored card with the wish flag and the trade price set. A
+ * buyer's price is the card's own for their level (`trade`; '' without a level, also for a level the card does not
+ * know, whose discount tradePriceSql counts as none).
+ */
 function cardText(b: Binds, viewer: Viewer): string {
   let card = 'c.card';
   if (viewer.isBuyer) {
-    const price = b.fragment(tradePriceSql(viewer));
-    card = `replace(${card}, '"tradePrice":null', '"tradePrice":' || coalesce((select min(${price})::text
-      from product_vintages v where v.product_id = u.id and v.is_on_sale), 'null'))`;
+    const level = viewer.buyerLevel === null ? `c.trade->>''` : `coalesce(c.trade->>${b.add(viewer.buyerLevel, 'text')}, c.trade->>'')`;
+    card = `replace(${card}, '"tradePrice":null', '"tradePrice":' || coalesce(${level}, 'null'))`;
   }
   if (viewer.userId !== null) {
     card = `replace(${card}, '"isWished":false', case when exists (select 1 from wishes ws

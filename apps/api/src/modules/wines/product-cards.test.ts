@@ -6,7 +6,7 @@ import { rowsOf, syncCountryNames, type Database } from '@podo/db';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { ANONYMOUS } from '../session';
 import { invalidateCatalogCache } from './catalog-cache';
-import { cardSelect } from './product-sql';
+import { cardSelect, tradePriceSql } from './product-sql';
 import { cardsOf, type CardRow } from './service';
 
 /**
@@ -146,6 +146,43 @@ describe('stored wine cards (product_cards)', () => {
       await expectCardsCurrent(t.db.db, [id]);
     }
     await expectCardsCurrent();
+  });
+
+  it('hold the trade price of every buyer level by the rule of tradePriceSql, following prices and discounts', async () => {
+    const levels = rowsOf<{ code: string }>(await t.db.db.execute(sql`select code from buyer_levels order by rank`)).map((r) => r.code);
+    expect(levels.length).toBeGreaterThan(1);
+    const expectTradeCurrent = async () => {
+      for (const level of [null, ...levels, 'NO_SUCH_LEVEL']) {
+        const viewer = { userId: null, isBuyer: true, buyerLevel: level };
+        const rows = rowsOf<{ id: number; expected: number | null; stored: string | null }>(
+          await t.db.db.execute(sql`select p.id,
+              (select min(${tradePriceSql(viewer)}) from product_vintages v where v.product_id = p.id and v.is_on_sale)::int as expected,
+              coalesce(c.trade->>${level ?? ''}, c.trade->>'') as stored
+            from products p join product_cards c on c.product_id = p.id and c.lang = 'ko-KR'`),
+        );
+        const wrong = rows.filter((r) => (r.stored === null ? null : Number(r.stored)) !== r.expected);
+        expect(wrong.slice(0, 3), `level ${level}`).toEqual([]);
+      }
+    };
+    await expectTradeCurrent();
+    const w = wines[3]!;
+    const [vintage] = rowsOf<{ id: number; trade_price: number }>(
+      await t.db.db.execute(
+        sql`select id, trade_price from product_vintages where product_id = ${w.id} and is_on_sale order by trade_price limit 1`,
+      ),
+    );
+    // A level's own price, a discount, a base price: each shows inside its transaction and matches the rule after.
+    await t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into vintage_level_prices (vintage_id, buyer_level, price) values (${vintage!.id}, ${levels[1]!}, 1234)
+        on conflict (vintage_id, buyer_level) do update set price = 1234`);
+      const [c] = rowsOf<{ p: string }>(
+        await tx.execute(sql`select trade->>${levels[1]!} as p from product_cards where product_id = ${w.id} limit 1`),
+      );
+      expect(c!.p).toBe('1234');
+    });
+    await t.db.db.execute(sql`update buyer_levels set discount_bp = discount_bp + 100 where code = ${levels.at(-1)!}`);
+    await t.db.db.execute(sql`update product_vintages set trade_price = trade_price - 1000 where id = ${vintage!.id}`);
+    await expectTradeCurrent();
   });
 
   it('show the country names the server writes from Intl, and follow a change of them', async () => {
