@@ -253,6 +253,52 @@ export const productSearchGramCounts = pgTable('product_search_gram_counts', {
 });
 
 /**
+ * How many published wines match each kept filter key, so list totals and left-filter counts of
+ * the common filter shapes are a few index lookups instead of a count over the matching wines. A key joins filter
+ * values in a fixed dimension order with '|': 'k3' (kind 3), 'cFR' (country), 'a12' (production area), 'w40'
+ * (winery), 'l2' (level), 's1' (sugar level), 'v750' (volume), 'g7' (grape), 'f2' (featured flag); '' is the whole
+ * catalogue. Kept: every single value, pairs of values of different dimensions (not country with area, no winery
+ * pairs) and kind × country × one more value (see product_count_keys). Written by triggers only.
+ */
+export const productCounts = pgTable('product_counts', {
+  key: text('key').primaryKey(),
+  products: integer('products').notNull(),
+});
+
+/**
+ * What product_counts holds for each wine: its filter values as last counted (one row per wine, published or not),
+ * so a change is counted as the difference between these and the wine's current values. Written by triggers only.
+ */
+export const productCountState = pgTable('product_count_state', {
+  productId: integer('product_id').primaryKey(),
+  isPublished: boolean('is_published').notNull(),
+  kindId: integer('kind_id').notNull(),
+  countryCode: char('country_code', { length: 2 }).notNull(),
+  productionAreaId: integer('production_area_id').notNull(),
+  wineryId: integer('winery_id').notNull(),
+  levelId: integer('level_id'),
+  sugarLevel: smallint('sugar_level').notNull(),
+  volumeMl: smallint('volume_ml').notNull(),
+  /** Grape type ids, ascending. */
+  grapeIds: integer('grape_ids').array().notNull(),
+  /** Featured flag ids, ascending. */
+  featuredIds: integer('featured_ids').array().notNull(),
+});
+
+/**
+ * Wines a transaction changed, counted when it commits (product_counts_flush); product_id 0 marks the transaction
+ * as having queued something. Rows live only inside their transaction.
+ */
+export const productCountQueue = pgTable(
+  'product_count_queue',
+  {
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.xid, t.productId] })],
+);
+
+/**
  * The list card of each wine in each interface language, as the JSON the product list sends (visitor's view:
  * `tradePrice` null, `isWished` false; the list patches both per viewer). Built by the database itself
  * (`product_cards_refresh`, migration 0023) from triggers on every table a card shows, in the same statement that

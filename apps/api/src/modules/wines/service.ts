@@ -53,6 +53,7 @@ import {
 } from './product-sql';
 import { catalogCachingEnabled } from './response-cache';
 import { listStatement } from './list-statement';
+import { keptFacets, keptTotal } from './kept-counts';
 import { JsonAnswer } from '../../lib/json-answer';
 import type { Viewer } from '../session';
 
@@ -304,7 +305,14 @@ async function productCardTexts(
   const known = key === undefined ? undefined : cachedResult<number>(db, key);
   const since = resultEpoch(db);
   const run = async (query: typeof q) => {
-    const stmt = listStatement(query, viewer, lang, { count: known === undefined });
+    const stmt = listStatement(query, viewer, lang, {
+      count: known === undefined,
+      keptTotal: (b) => {
+        const { after: _after, ...filters } = query;
+        const kept = keptTotal(filters);
+        return kept && `(${b.fragment(kept.select)})`;
+      },
+    });
     type Row = { total: number | null; cursor_ok: boolean | null; ids: number[]; cards: string | null };
     return (await rawQuery<Row>(db, stmt.text, stmt.values, gone, stmt.name)).rows[0];
   };
@@ -570,6 +578,11 @@ export async function leftFilter(db: Database, filters: TProductFilters, lang: L
   const since = resultEpoch(db);
   if (!hasActiveFilters(f)) facets = counts;
   else facets = cachedResult<FacetCounts>(db, key);
+  const kept = facets ? undefined : keptFacets(f, lk);
+  if (!facets && kept) {
+    facets = kept.read(rowsOf<{ key: string; products: number }>(await db.execute(kept.select)));
+    storeResult(db, key, facets, since);
+  }
   if (!facets) {
     const [r] = rowsOf<Record<string, unknown>>(await db.execute(facetSql(f)));
     facets = {
