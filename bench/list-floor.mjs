@@ -176,6 +176,9 @@ const token = (await login.json()).data.accessToken;
 const buyerHeaders = { authorization: `Bearer ${token}` };
 const buyerPage = await (await fetch(servers.new30.base + LIST, { headers: buyerHeaders })).json();
 if (buyerPage._embedded.items[0]?.tradePrice == null) throw new Error('the buyer sees no trade price');
+// Asked now: wrk runs synchronously, and a kept-alive connection the server closes meanwhile fails the next fetch.
+const page99 = await (await fetch(`${servers.new30.base}${LIST}&page=99`)).json();
+const afterId = page99._embedded.items.at(-1).id;
 
 for (const s of Object.values(servers)) wrk(s.base, [LIST], { connections: CONNECTIONS, seconds: WARMUP });
 wrk(servers.new30.base, [`${LIST}&page=100`], { connections: CONNECTIONS, seconds: Math.ceil(WARMUP / 2) });
@@ -190,8 +193,6 @@ const pages = alternate(
   { ...servers.new30, path: LIST, label: 'page 1' },
   { ...servers.new30, path: `${LIST}&page=100`, label: 'page 100' },
 );
-const page99 = await (await fetch(`${servers.new30.base}${LIST}&page=99`)).json();
-const afterId = page99._embedded.items.at(-1).id;
 const keyset = alternate(
   { ...servers.new30, path: LIST, label: 'page 1' },
   { ...servers.new30, path: `${LIST}&page=100&after=${afterId}`, label: 'page 100 by keyset' },

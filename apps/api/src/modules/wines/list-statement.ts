@@ -104,7 +104,7 @@ function conditions(b: Binds, f: ProductListSqlQuery, forCount: boolean): string
 
 /** The total of a text-only search of one to three characters (see searchOnlyTotal), or undefined. */
 function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
-  const { query: text, page: _p, size: _s, sort: _o, countryName: _c, matchesNothing, ...filters } = f;
+  const { query: text, page: _p, size: _s, sort: _o, after: _a, countryName: _c, matchesNothing, ...filters } = f;
   if (matchesNothing || Object.values(filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return undefined;
   const q = text ? normalizeSearch(text) : '';
   const grams = q && queryGramsExact(q) ? queryGrams(q) : [];
@@ -138,7 +138,7 @@ function cardText(b: Binds, viewer: Viewer): string {
  * 0024). A text search is planned per request, for its words.
  */
 function inIndexOrder(f: ProductListSqlQuery): boolean {
-  const { page: _p, size: _s, sort, query, countryName: _c, matchesNothing, idKinds, countryCodes, ...rest } = f;
+  const { page: _p, size: _s, after: _a, sort, query, countryName: _c, matchesNothing, idKinds, countryCodes, ...rest } = f;
   if (query !== undefined && normalizeSearch(query) !== '') return true;
   if (matchesNothing || Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return false;
   const kinds = idKinds?.length ?? 0;
