@@ -230,7 +230,7 @@ catalogues, loaded by the base's seed. Speed probe (a 3×10⁸-step loop): ${pro
 `;
 const file = path.join(root, 'docs/benchmarks.md');
 let md = readFileSync(file, 'utf8');
-const at = md.indexOf('## Issue 22 check');
+const at = md.indexOf('## Issue 22 check: the product list at its floor');
 if (at >= 0) {
   const next = md.indexOf('\n## ', at + 1);
   md = md.slice(0, at) + section + (next >= 0 ? md.slice(next + 1) : '');
