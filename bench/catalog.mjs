@@ -7,10 +7,10 @@
 // Load comes from wrk (C, Debian), so the load generator takes little CPU from the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './lib.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
 
 const CONNECTIONS = 100;
@@ -22,15 +22,6 @@ const SEARCHES = [
   ['2 syllables', '피노'],
   ['3 syllables', '까베르'],
 ];
-
-/** A port nobody listens on (the kernel picks it); a random one once collided with the other server of a pair. */
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitReady(child, label) {
   let log = '';

@@ -5,11 +5,12 @@
 // - PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, a database of its own): orders per
 //   second at 20 connections, with the stock and the order lines checked against each other afterwards.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { writeSection } from './lib.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -257,15 +258,5 @@ are rendered per buyer, so the cart is compared with both. A buyer's list comes 
 of their level, with their wish flags set in its bytes (decision 012); \`calculate\` is compared with the list
 computed for each request, as \`calculate\` itself is.
 `;
-const file = path.join(root, 'docs/benchmarks.md');
-let md = readFileSync(file, 'utf8');
-const start = md.indexOf('## Issue 20 check');
-if (start >= 0) {
-  const next = md.indexOf('\n## ', start + 1);
-  md = md.slice(0, start) + section + (next >= 0 ? md.slice(next + 1) : '');
-} else {
-  const at = md.indexOf('## Issue 19 check');
-  md = at >= 0 ? md.slice(0, at) + section + '\n' + md.slice(at) : md + '\n' + section;
-}
-writeFileSync(file, md);
+writeSection(path.join(root, 'docs/benchmarks.md'), '## Issue 20 check', section, '## Issue 19 check');
 console.log(section);

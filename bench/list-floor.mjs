@@ -8,13 +8,13 @@
 // - an approved buyer's uncached list against a visitor's: within 1.2×.
 // Rounds alternate (a, b, b, a, a, b) so a host that speeds up or slows down during the run weighs on both sides.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort, writeSection } from './lib.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,14 +75,6 @@ async function copyOf(template, name) {
   await admin(`drop database if exists ${name}`);
   await admin(`create database ${name} template ${template}`);
   return dbUrl(name);
-}
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise((resolve, reject) => s.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise((resolve) => s.close(resolve));
-  return port;
 }
 
 async function start(checkout, url) {
@@ -228,15 +220,5 @@ catalogues, loaded by the base's seed. Speed probe (a 3×10⁸-step loop): ${pro
 | page 1 (a) against page 100 by keyset (b, \`after=\` the last wine of page 99), 30,000 wines | ${n(keyset.a.rps)} req/s, p95 ${ms(keyset.a.p95)} | ${n(keyset.b.rps)} req/s, p95 ${ms(keyset.b.p95)} | time per request b ≤ 1.5 × a: ${(keyset.a.rps / keyset.b.rps).toFixed(2)}× | ${met(keyset.a.rps / keyset.b.rps <= 1.5)} |
 | visitor (a) against an approved buyer (b), 30,000 wines | ${n(buyer.a.rps)} req/s, p95 ${ms(buyer.a.p95)} | ${n(buyer.b.rps)} req/s, p95 ${ms(buyer.b.p95)} | time per request b ≤ 1.2 × a: ${(buyer.a.rps / buyer.b.rps).toFixed(2)}× | ${met(buyer.a.rps / buyer.b.rps <= 1.2)} |
 `;
-const file = path.join(root, 'docs/benchmarks.md');
-let md = readFileSync(file, 'utf8');
-const at = md.indexOf('## Issue 22 check: the product list at its floor');
-if (at >= 0) {
-  const next = md.indexOf('\n## ', at + 1);
-  md = md.slice(0, at) + section + (next >= 0 ? md.slice(next + 1) : '');
-} else {
-  const before = md.indexOf('## Issue 20 check');
-  md = before >= 0 ? md.slice(0, before) + section + '\n' + md.slice(before) : md + '\n' + section;
-}
-writeFileSync(file, md);
+writeSection(path.join(root, 'docs/benchmarks.md'), '## Issue 22 check: the product list at its floor', section, '## Issue 20 check');
 console.log(section);
