@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_PAGE_SIZE, type ProductFilterKey } from './list-keys';
 
 /**
  * The wine portfolio calls (spec §7 "Wines" and "Wineries"). Lists answer HAL-style pages:
@@ -13,7 +14,6 @@ import { z } from 'zod';
 
 export const SERVICE_TYPES = ['BRAND'] as const;
 export const PAGE_SIZE_MAX = 100;
-export const PRODUCT_PAGE_SIZE = 24;
 export const VOLUMES_ML = [375, 750, 1500] as const;
 export const WINE_KIND_CODES = ['RED', 'WHITE', 'SPARKLING', 'ROSE', 'DESSERT', 'FORTIFIED'] as const;
 /** 1 dry .. 5 sweet; labels in web and api `catalog.sugar.<n>`. */
@@ -97,25 +97,15 @@ export const zDate = z
   )
   .optional();
 
-/** Multi-valued filters of the product list: `idKinds=1,2` or a repeated parameter. */
-export const PRODUCT_LIST_FILTERS = [
-  'idKinds',
-  'countryCodes',
-  'idProductionAreas',
-  'idTypes',
-  'idLevels',
-  'idFeatured',
-  'sugarLevels',
-  'volumes',
-  'idWineries',
-] as const;
-/** Range filters of the product list. */
-export const PRODUCT_RANGE_FILTERS = ['priceMin', 'priceMax', 'alcoholMin', 'alcoholMax', 'scoreMin', 'scoreMax'] as const;
-/** Single-valued filters of the product list. */
-export const PRODUCT_SINGLE_FILTERS = ['query', 'countryName', 'vip', 'idEvent', 'idMagazine', 'idStore'] as const;
-/** Every parameter that narrows the product list (sort and page do not): the keys of ZProductFilters. */
-export const PRODUCT_FILTER_KEYS = [...PRODUCT_LIST_FILTERS, ...PRODUCT_RANGE_FILTERS, ...PRODUCT_SINGLE_FILTERS] as const;
-export type ProductFilterKey = (typeof PRODUCT_FILTER_KEYS)[number];
+/** The list's parameters are declared without zod in list-keys.ts (the browser reads them too). */
+export {
+  PRODUCT_FILTER_KEYS,
+  PRODUCT_LIST_FILTERS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_RANGE_FILTERS,
+  PRODUCT_SINGLE_FILTERS,
+  type ProductFilterKey,
+} from './list-keys';
 
 /** Filters of the product list, the left filter (facets) and the portfolio PDF. */
 export const ZProductFilters = z

@@ -1,4 +1,4 @@
-import { PRODUCT_FILTER_KEYS, PRODUCT_LIST_FILTERS, PRODUCT_RANGE_FILTERS, PRODUCT_SINGLE_FILTERS } from '@podo/contracts/catalog';
+import { PRODUCT_FILTER_KEYS, PRODUCT_LIST_FILTERS, PRODUCT_RANGE_FILTERS, PRODUCT_SINGLE_FILTERS } from '@podo/contracts/list-keys';
 
 /**
  * The product list's state in the URL (spec §2 /product: idKinds, idProductionAreas, idTypes, countryName, title,
