@@ -43,13 +43,29 @@ function StockBadge({ line }: { line: TCartLine }) {
   );
 }
 
+/** A sold-out line's restock notice switch (only those lines pay for its fetcher). */
+function RestockButton({ line }: { line: TCartLine }) {
+  const { t } = useTranslation();
+  const restock = useFetcher<CartResult>({ key: `cart-restock-${line.idProduct}` });
+  const subscribed = restock.data?.ok ? restock.data.subscribed === true : line.restockSubscribed;
+  return (
+    <restock.Form method="post" action={CART_ACTION}>
+      <input type="hidden" name="intent" value={subscribed ? 'restock-off' : 'restock-on'} />
+      <input type="hidden" name="idProduct" value={line.idProduct} />
+      <input type="hidden" name="js" value="1" />
+      <button type="submit" className="btn btn-outline-primary btn-sm" aria-pressed={subscribed} data-testid="restock-button">
+        {subscribed ? t('commerce.restockOff') : t('commerce.restockOn')}
+      </button>
+    </restock.Form>
+  );
+}
+
 /** One cart line: the quantity posts itself a moment after the last change; remove and restock are buttons. */
 function CartLine({ line }: { line: TCartLine }) {
   const { t } = useTranslation();
   const { lang } = useRoot();
   const fetcher = useFetcher<CartResult>({ key: `cart-line-${line.idProduct}` });
   const remove = useFetcher<CartResult>({ key: `cart-remove-${line.idProduct}` });
-  const restock = useFetcher<CartResult>({ key: `cart-restock-${line.idProduct}` });
   const [qty, setQty] = useState(line.qty);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setQty(line.qty), [line.qty]);
@@ -67,7 +83,6 @@ function CartLine({ line }: { line: TCartLine }) {
   };
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const soldOut = line.stockState === 'SOLD_OUT';
-  const subscribed = restock.data?.ok ? restock.data.subscribed === true : line.restockSubscribed;
   const busy = fetcher.state !== 'idle';
   return (
     <li className={`cart-line ${line.problem ? 'has-problem' : ''}`} data-testid="cart-line" data-product={line.idProduct} aria-busy={busy}>
@@ -105,14 +120,7 @@ function CartLine({ line }: { line: TCartLine }) {
       </div>
       <div className="cart-line-qty">
         {soldOut ? (
-          <restock.Form method="post" action={CART_ACTION}>
-            <input type="hidden" name="intent" value={subscribed ? 'restock-off' : 'restock-on'} />
-            <input type="hidden" name="idProduct" value={line.idProduct} />
-            <input type="hidden" name="js" value="1" />
-            <button type="submit" className="btn btn-outline-primary btn-sm" aria-pressed={subscribed} data-testid="restock-button">
-              {subscribed ? t('commerce.restockOff') : t('commerce.restockOn')}
-            </button>
-          </restock.Form>
+          <RestockButton line={line} />
         ) : (
           <QtyStepper
             name="qty"

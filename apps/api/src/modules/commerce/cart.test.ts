@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '@podo/db';
+import { cacheHub } from '@podo/cache';
+import { buildApp } from '@podo/api';
+import { openDatabase, rowsOf } from '@podo/db';
+import { VIEWERS_TAG } from '../session';
 import { auth, loginToken } from '../../../../../tests/helpers/accounts';
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
@@ -38,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: object, lang = 'ko-KR') =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string | null, payload?: object, lang = 'ko-KR') =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(token ? auth(token) : {}), 'accept-language': lang }, payload });
 const cart = async (token = buyer) => (await call('GET', '/cart?businessType=B2B', token)).json().data;
 const empty = async () => {
@@ -91,13 +94,18 @@ describe('cart (spec §7 Cart)', () => {
 
   it('shows a higher level its own price', async () => {
     const id = rowsOf<{ id: number }>(await t.db.db.execute(sql`select id from users where email = 'buyer@example.com'`))[0]?.id;
-    await t.db.db.execute(sql`update users set buyer_level = 'GOLD' where id = ${id}`);
+    // A level set behind the server's back is announced as the level job does (members are kept a few seconds).
+    const setLevel = async (level: string) => {
+      await t.db.db.execute(sql`update users set buyer_level = ${level} where id = ${id}`);
+      cacheHub(t.db.db).invalidate([VIEWERS_TAG]);
+    };
+    await setLevel('GOLD');
     try {
       const line = (await cart()).lines[0];
       // 5 % off 30,000.
       expect(line).toMatchObject({ basePrice: 30000, unitPrice: 28500 });
     } finally {
-      await t.db.db.execute(sql`update users set buyer_level = 'GENERAL' where id = ${id}`);
+      await setLevel('GENERAL');
     }
   });
 
@@ -184,6 +192,83 @@ describe('cart (spec §7 Cart)', () => {
     const off = await call('DELETE', `/cart/restock-noti/product/${wine.c}/B2B`, buyer);
     expect(off.json()).toMatchObject({ data: { subscribed: false } });
     expect(rowsOf(await t.db.db.execute(sql`select 1 from restock_subscriptions where product_id = ${wine.c}`))).toHaveLength(0);
+  });
+});
+
+describe('the cart answer, kept per buyer until something in it changes', () => {
+  const stockOf = async () => (await cart()).lines.find((l: { idProduct: number }) => l.idProduct === wine.a)?.stock;
+
+  it('is read again after every writer: cart changes, stock by the admin, restock notices, an order', async () => {
+    await empty();
+    await call('POST', '/cart/add', buyer, { items: [{ idProduct: wine.a, qty: 2 }] });
+    expect(await stockOf()).toBe(40);
+    // A change nobody announces (SQL behind the server's back) is not seen: the answer is kept.
+    await t.db.db.execute(sql`update product_vintages set stock = 39 where id = ${wine.va}`);
+    expect(await stockOf()).toBe(40);
+    // The admin's stock call announces the wine: the next reading shows it.
+    const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    const set = await call('PATCH', `/admin/wines/vintages/${wine.va}/stock`, admin, { stock: 38 });
+    expect(set.statusCode).toBe(200);
+    expect(await stockOf()).toBe(38);
+    // The buyer's own changes, in every form.
+    await call('PUT', '/cart/modify', buyer, { idProduct: wine.a, qty: 3, businessType: 'B2B' });
+    expect((await cart()).lines[0].qty).toBe(3);
+    await call('POST', '/cart/add', buyer, { items: [{ idProduct: wine.b, qty: 6 }] });
+    expect((await cart()).count).toBe(2);
+    await call('POST', '/cart', buyer, { idProducts: [wine.b], businessType: 'B2B' });
+    expect((await cart()).count).toBe(1);
+    // A wine that sold out after it was put in the cart (a sold-out wine cannot be added).
+    await t.db.db.execute(
+      sql`insert into cart_items (user_id, product_id, qty) select id, ${wine.c}, 1 from users where email = 'buyer@example.com'`,
+    );
+    const line = () => cart().then((c) => c.lines.find((l: { idProduct: number }) => l.idProduct === wine.c));
+    await call('POST', `/cart/restock-noti/product/B2B/${wine.c}/B2B`, buyer);
+    expect((await line())?.restockSubscribed).toBe(true);
+    // The wine is back: the notice goes out, and the cart shows it sent.
+    const vc = rowsOf<{ id: number }>(
+      await t.db.db.execute(sql`select id from product_vintages where product_id = ${wine.c} order by id limit 1`),
+    )[0]!.id;
+    expect((await call('PATCH', `/admin/wines/vintages/${vc}/stock`, admin, { stock: 5 })).json().notified).toBe(1);
+    expect(await line()).toMatchObject({ restockSubscribed: false, stock: 5 });
+    await call('PATCH', `/admin/wines/vintages/${vc}/stock`, admin, { stock: 0 });
+    await call('POST', '/cart', buyer, { idProducts: [wine.c], businessType: 'B2B' });
+    // An order takes its wines out of the cart.
+    const order = await call('POST', '/commerce/orders', buyer, {
+      type: 'PICKUP',
+      paymentMethod: 'BANK_TRANSFER',
+      depositorName: '김바이어',
+      products: [{ idProduct: wine.a, qty: 3 }],
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await cart()).lines).toEqual([]);
+    await t.db.db.execute(sql`update product_vintages set stock = 40 where id = ${wine.va}`);
+    cacheHub(t.db.db).invalidate([`product:${wine.a}`]);
+  });
+});
+
+describe('the cart answer across server processes', postgresOnly('two server processes on one database'), () => {
+  it('shows a change made through another process at the next reading', async () => {
+    const db = await openDatabase({ url: t.config.databaseUrl, poolMax: 2 });
+    const other = await buildApp({ config: t.config, db, logger: false });
+    try {
+      await empty();
+      expect((await cart()).count).toBe(0);
+      const r = await other.inject({
+        method: 'POST',
+        url: '/api/v1/cart/add',
+        headers: auth(buyer),
+        payload: { items: [{ idProduct: wine.a, qty: 1 }] },
+      });
+      expect(r.statusCode).toBe(200);
+      // The announcement travels by LISTEN/NOTIFY: a moment, not the answer's five seconds.
+      const t0 = Date.now();
+      while ((await cart()).count === 0 && Date.now() - t0 < 5_000) await new Promise((done) => setTimeout(done, 20));
+      expect((await cart()).count).toBe(1);
+      expect(Date.now() - t0).toBeLessThan(1_000);
+    } finally {
+      await other.close();
+      await db.close();
+    }
   });
 });
 

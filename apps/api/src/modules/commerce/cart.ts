@@ -1,10 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CART_LINES_MAX, type TCart, type TCartAddBody, type TCartLine, type TCartModifyBody } from '@podo/contracts';
+import { cacheHub, type CacheOptions } from '@podo/cache';
 import { localized } from '@podo/config';
 import { errorMessage } from '@podo/contracts/messages';
 import { cartItems, products, productVintages, restockSubscriptions, rowsOf, users, type Database } from '@podo/db';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { JsonAnswer } from '../../lib/json-answer';
+import { VIEWERS_TAG } from '../session';
 import { displayName, tradePriceSql } from '../wines';
 import { price, qtyProblem, stockState, type PricingLine, type QtyProblem } from './pricing';
 
@@ -40,6 +43,8 @@ export interface VintageRow {
   volume_ml: number | null;
   tiers: [number, number][] | null;
   subscribed: boolean;
+  /** The buyer's level (code, names, discount), on the cart's lines: one statement for the cart page. */
+  level?: [string, Parameters<typeof localized>[0], number] | null;
 }
 
 /** Lines to price: the buyer's cart (some wines of it), or the wines an order names. */
@@ -52,7 +57,11 @@ export type LineSource =
  */
 export async function vintageRows(db: Database, buyer: Buyer, source: LineSource): Promise<VintageRow[]> {
   let lines: SQL;
+  let level = sql``;
   if ('cart' in source) {
+    if (buyer.buyerLevel !== null) {
+      level = sql`, (select json_build_array(bl.code, bl.name, bl.discount_bp) from buyer_levels bl where bl.code = ${buyer.buyerLevel}) as level`;
+    }
     const only = source.productIds ? sql`and c.product_id = any(${sql.param([...source.productIds])}::int[])` : sql``;
     lines = sql`select c.product_id, c.vintage_id, c.qty, row_number() over (order by c.created_at, c.product_id) as ord
       from cart_items c where c.user_id = ${buyer.id} ${only}`;
@@ -70,6 +79,7 @@ export async function vintageRows(db: Database, buyer: Buyer, source: LineSource
          from vintage_volume_tiers t where t.vintage_id = v.id) as tiers,
       exists (select 1 from restock_subscriptions r
                where r.user_id = ${buyer.id} and r.product_id = l.product_id and r.notified_at is null) as subscribed
+      ${level}
     from l
     join products p on p.id = l.product_id
     join wineries w on w.id = p.winery_id
@@ -108,6 +118,32 @@ const messageOf = (e: AppError, lang: ServiceCtx['lang']) => errorMessage(lang, 
 export function problemError(r: VintageRow, p: NonNullable<ReturnType<typeof lineProblem>>, lang: ServiceCtx['lang']): AppError {
   const { code, ...values } = p;
   return new AppError(code, { name: displayName(r.name_ko, r.name_original, lang), ...values });
+}
+
+/** What a buyer's cart answer was computed from, besides its wines (`product:<id>`), the catalogue and the buyer. */
+export const cartTag = (userId: number) => `cart:${userId}`;
+
+/**
+ * The buyer's cart answer (GET /cart) per language, as JSON text: the cart page and checkout read it in turn, and
+ * each reading would compute it again (lines, prices, tiers, stock). Dropped, in every server process, by a change
+ * of the buyer's cart or restock notices, of a wine in it (price, stock, vintages: `product:<id>`), of the catalogue
+ * or of the buyer (level, status); five seconds at most otherwise. Optional: CATALOG_CACHE=false computes each one.
+ */
+const CARTS: CacheOptions = { ttlMs: 5_000, max: 5_000, tags: ['catalog', VIEWERS_TAG], entryTags: true, optional: true };
+const cartsOf = (db: Database) => cacheHub(db).cache<string>('carts', CARTS);
+
+export async function cartAnswer(ctx: ServiceCtx, buyer: Buyer): Promise<JsonAnswer> {
+  const text = await cartsOf(ctx.db).fetch(`${buyer.id} ${buyer.buyerLevel ?? ''} ${ctx.lang}`, async (entry) => {
+    const cart = await readCart(ctx, buyer);
+    entry.tag([cartTag(buyer.id), ...cart.lines.map((l) => `product:${l.idProduct}`)]);
+    return JSON.stringify({ data: cart });
+  });
+  return new JsonAnswer(text, [], () => []);
+}
+
+/** After a change of the buyer's cart or restock notices: their cart answer goes, here and in the other processes. */
+export function forgetCart(db: Database, userId: number): void {
+  cacheHub(db).invalidate([cartTag(userId)]);
 }
 
 export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
@@ -165,7 +201,13 @@ export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
       restockSubscribed: r.subscribed,
     };
   });
-  const level = buyer.buyerLevel ? await levelOf(ctx, buyer.buyerLevel) : null;
+  const onLines = rows[0]?.level;
+  const level =
+    onLines !== undefined
+      ? onLines && { code: onLines[0], name: localized(onLines[1], ctx.lang), discountRate: onLines[2] / 100 }
+      : buyer.buyerLevel
+        ? await levelOf(ctx, buyer.buyerLevel)
+        : null;
   return {
     businessType: 'B2B',
     lines,
@@ -252,6 +294,7 @@ export async function addToCart(ctx: ServiceCtx, buyer: Buyer, body: TCartAddBod
     if (n > CART_LINES_MAX) throw new AppError('CART_FULL', { max: CART_LINES_MAX });
     await checkLines(tx, ctx, buyer, ids);
   });
+  forgetCart(ctx.db, buyer.id);
   return readCart(ctx, buyer);
 }
 
@@ -267,12 +310,14 @@ export async function modifyCart(ctx: ServiceCtx, buyer: Buyer, body: TCartModif
     if (changed.length === 0) throw new AppError('CART_LINE_NOT_FOUND');
     await checkLines(tx, ctx, buyer, [body.idProduct]);
   });
+  forgetCart(ctx.db, buyer.id);
   return readCart(ctx, buyer);
 }
 
 /** POST /cart {idProducts}: the lines go; unknown ids are ignored (the cart is as asked either way). */
 export async function removeFromCart(ctx: ServiceCtx, buyer: Buyer, productIds: readonly number[]): Promise<TCart> {
   await ctx.db.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, [...productIds])));
+  forgetCart(ctx.db, buyer.id);
   return readCart(ctx, buyer);
 }
 
@@ -286,12 +331,14 @@ export async function subscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId:
       target: [restockSubscriptions.userId, restockSubscriptions.productId],
       set: { createdAt: sql`now()`, notifiedAt: null },
     });
+  forgetCart(ctx.db, buyer.id);
 }
 
 export async function unsubscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId: number): Promise<void> {
   await ctx.db
     .delete(restockSubscriptions)
     .where(and(eq(restockSubscriptions.userId, buyer.id), eq(restockSubscriptions.productId, productId)));
+  forgetCart(ctx.db, buyer.id);
 }
 
 /** The number of lines in a buyer's cart (the header badge). */

@@ -41,7 +41,7 @@ import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { siteOrigin } from '../certification';
 import { displayName } from '../wines';
-import { checkVintage, lineProblem, pricingLineOf, problemError, vintageRows, type Buyer, type VintageRow } from './cart';
+import { cartTag, checkVintage, lineProblem, pricingLineOf, problemError, vintageRows, type Buyer, type VintageRow } from './cart';
 import { checkDeliveryDate, deliveryDates, kstDate } from './delivery-date';
 import { notifyRestocked } from './restock';
 import { price, type Breakdown, type PricingCoupon, type PricingRefusal } from './pricing';
@@ -269,7 +269,11 @@ export async function createOrder(
   let stock: StockChange = { productIds: [], crossedZero: false, restocked: [] };
   const outcome = await writeInvalidating(
     ctx.db,
-    () => [...stock.productIds.map((id) => `product:${id}` as const), ...(stock.crossedZero ? (['catalog'] as const) : [])],
+    () => [
+      cartTag(buyer.id),
+      ...stock.productIds.map((id) => `product:${id}` as const),
+      ...(stock.crossedZero ? (['catalog'] as const) : []),
+    ],
     async (tx): Promise<{ id: number; replayed: boolean }> => {
       if (idempotencyKey !== undefined) {
         // Requests with one key take turns; the later ones find the order the first one made.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { cacheHub } from '@podo/cache';
 import { localized } from '@podo/config';
 import { rowsOf } from '@podo/db';
 import { matchLanguage } from '@podo/i18n';
@@ -6,6 +7,7 @@ import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { sendCappedSms } from '../../lib/notify';
 import { siteOrigin } from '../certification';
+import { cartTag } from './cart';
 
 /**
  * Tells everyone waiting for these wines that they are back (e-mail, and SMS when a provider is set). The waiting
@@ -15,6 +17,7 @@ import { siteOrigin } from '../certification';
 export async function notifyRestocked(ctx: ServiceCtx, productIds: readonly number[]): Promise<number> {
   if (productIds.length === 0) return 0;
   const claimed = rowsOf<{
+    user_id: number;
     product_id: number;
     email: string;
     mobile: string | null;
@@ -32,10 +35,12 @@ export async function notifyRestocked(ctx: ServiceCtx, productIds: readonly numb
         where r.notified_at is null and r.product_id in (select product_id from back)
         returning r.user_id, r.product_id
       )
-      select c.product_id, u.email, u.mobile, u.lang, u.full_name, p.name_ko, p.name_original
+      select c.user_id, c.product_id, u.email, u.mobile, u.lang, u.full_name, p.name_ko, p.name_original
       from claimed c join users u on u.id = c.user_id join products p on p.id = c.product_id
       where u.status = 'APPROVED'`),
   );
+  // Their carts show the notice as sent (the claim happened whatever the delivery).
+  if (claimed.length > 0) cacheHub(ctx.db).invalidate([...new Set(claimed.map((r) => cartTag(r.user_id)))]);
   for (const row of claimed) {
     const lang = matchLanguage(row.lang) ?? 'ko-KR';
     const m = apiMessages[lang].mail;

@@ -3,7 +3,7 @@ import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { route, serviceCtx } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
-import { addToCart, modifyCart, readCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
+import { addToCart, cartAnswer, modifyCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
 import { evaluateLevels, listBuyerLevels, nextMonthLevel } from './levels';
 import {
   calculateOrder,
@@ -69,7 +69,7 @@ export async function commerceRoutes(app: FastifyInstance) {
   route(app, ops.buyerLevelNextMonth, async (ctx) => ({
     data: await nextMonthLevel(ctx, ctx.viewer.id, ctx.viewer.status === 'APPROVED' ? ctx.viewer.buyerLevel : null),
   }));
-  route(app, ops.cart, async (ctx) => ({ data: await readCart(ctx, ctx.viewer) }));
+  route(app, ops.cart, async (ctx) => cartAnswer(ctx, ctx.viewer));
   route(app, ops.addToCart, async (ctx, { body }) => ({ message: messages(ctx).CART_ADDED, data: await addToCart(ctx, ctx.viewer, body) }));
   route(app, ops.modifyCart, async (ctx, { body }) => ({
     message: messages(ctx).CART_CHANGED,

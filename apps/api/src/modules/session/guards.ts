@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { cacheHub } from '@podo/cache';
+import type { Database } from '@podo/db';
 import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from './me';
@@ -12,10 +14,32 @@ export function bearerToken(req: FastifyRequest): string {
   return token;
 }
 
-/** The member of the bearer token, for every (T) route: UNAUTHORIZED without one, TOKEN_INVALID for a bad one. */
+/**
+ * Who a token is, kept a few seconds: the catalogue's viewers (viewer.ts) and the members of member-only reads.
+ * Writes that change what a member is or may do (approval, level, logout, password, withdrawal, profile) drop them
+ * all in every server process; see decision 012.
+ */
+export const VIEWERS_TAG = 'viewers';
+export const VIEWER_TTL_MS = 5_000;
+const membersOf = (db: Database) => cacheHub(db).cache<UserRow>('members', { ttlMs: VIEWER_TTL_MS, max: 20_000, tags: [VIEWERS_TAG] });
+
+/**
+ * The member of the bearer token, for every (T) route: UNAUTHORIZED without one, TOKEN_INVALID for a bad one.
+ * A read (GET) takes the member checked in the last few seconds, as the catalogue does for its viewers: a buyer's
+ * page asks for the member, the cart and the shell's `/me` at once, and each would check the token and read the
+ * member again. Writes always check the token against the database; a failed check is never kept.
+ */
 export async function requireUser(req: FastifyRequest): Promise<UserRow> {
   const { db, tokens } = req.server.deps;
-  return authenticateUser(db.db, tokens, bearerToken(req));
+  const token = bearerToken(req);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return authenticateUser(db.db, tokens, token);
+  return membersOf(db.db).fetch(token, async (entry) => {
+    const user = await authenticateUser(db.db, tokens, token);
+    // Never served past the token's expiry.
+    const exp = (await tokens.verify(token))?.exp;
+    if (exp !== undefined) entry.ttl(Math.max(0, Math.min(VIEWER_TTL_MS, exp * 1000 - Date.now())));
+    return user;
+  });
 }
 
 /** The member and the verified bearer token itself (its id and expiry), for logging that token out. */

@@ -28,13 +28,17 @@ export function passwordChangeDue(u: Pick<UserRow, 'passwordChangedAt' | 'passwo
   return old && !snoozed;
 }
 
-/** Several members as the API shows them, in one statement whatever the count (GET /me on every page, admin lists). */
+/**
+ * Several members as the API shows them, in one statement whatever the count (GET /me on every page, admin lists).
+ * The member rows are read again here: the caller's may be the one a read kept for a few seconds (`requireUser`).
+ */
 export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]> {
   if (list.length === 0) return [];
   const ids = list.map((u) => u.id);
   const rows = await db
     .select({
       userId: users.id,
+      u: users,
       p: businessProfiles,
       f: uploadedFiles,
       cart: sql<number>`(select count(*)::int from ${cartItems} c where c.user_id = ${users.id})`,
@@ -48,8 +52,9 @@ export async function loadMembers(db: Database, list: UserRow[]): Promise<TMe[]>
     .leftJoin(uploadedFiles, eq(uploadedFiles.id, businessProfiles.certificateFileId))
     .where(inArray(users.id, ids));
   const of = new Map(rows.map((r) => [r.userId, r]));
-  return list.map((user) => {
-    const row = of.get(user.id);
+  return list.map((given) => {
+    const row = of.get(given.id);
+    const user = row?.u ?? given;
     const biz = row?.p ? { p: row.p, f: row.f } : undefined;
     return {
       id: user.id,

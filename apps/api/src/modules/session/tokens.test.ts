@@ -3,7 +3,9 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '@podo/api';
 import { openDatabase, revokedTokens, users, type DbHandle } from '@podo/db';
+import { cacheHub } from '@podo/cache';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
+import { VIEWERS_TAG } from './viewer';
 import { first } from '../../../../../tests/helpers/items';
 
 // Issue 17 point 3: tokens carry an id, logout revokes them on the server, and every token has a bounded lifetime.
@@ -129,6 +131,36 @@ describe('log out everywhere', () => {
   });
 });
 
+describe('members kept a few seconds for reads (decision 012)', () => {
+  it('serves a read from the member checked moments ago, checks every write against the database, and shows /me fresh', async () => {
+    const token = await login(BUYER);
+    const { jti } = decodeJwt(token);
+    expect(await status(t.app, 'GET', '/wishes', token)).toBe(200);
+    // Revoked behind the server's back: nothing announces it, as with a process whose announcement is lost.
+    await t.db.db
+      .insert(revokedTokens)
+      .values({ jti: String(jti), userId: (await buyerRow()).id, expiresAt: new Date(Date.now() + 3600_000) });
+    expect(await status(t.app, 'GET', '/wishes', token)).toBe(200);
+    expect(await status(t.app, 'POST', '/me/password-campaign/snooze', token)).toBe(401);
+    // /me reads the member's own row again: a name changed a moment ago shows at once.
+    const before = (await buyerRow()).fullName;
+    await t.db.db.update(users).set({ fullName: '김갱신' }).where(eq(users.email, BUYER.email));
+    try {
+      const other = await login(BUYER);
+      expect((await call(t.app, 'GET', '/me', other)).json().data.fullName).toBe('김갱신');
+      await t.db.db.update(users).set({ fullName: '김다시' }).where(eq(users.email, BUYER.email));
+      expect((await call(t.app, 'GET', '/me', other)).json().data.fullName).toBe('김다시');
+    } finally {
+      await t.db.db.update(users).set({ fullName: before }).where(eq(users.email, BUYER.email));
+    }
+    // Once announced (every writer of a member's status or tokens does), the read is refused too.
+    cacheHub(t.db.db).invalidate([VIEWERS_TAG]);
+    const r = await call(t.app, 'GET', '/wishes', token);
+    expect(r.statusCode).toBe(401);
+    expect(r.json()).toEqual(INVALID);
+  });
+});
+
 describe('token ids and lifetimes', () => {
   it('gives two logins in the same second different tokens, and logging out one leaves the other', async () => {
     let pair: [string, string] | undefined;
@@ -211,11 +243,22 @@ describe('several server processes on one database', () => {
 
   it('refuses on one instance a token logged out through the other', async () => {
     const token = await loginOn(t.app, BUYER);
+    // Both instances have checked the member for reads.
+    expect(await status(t.app, 'GET', '/me', token)).toBe(200);
     expect(await status(second.app, 'GET', '/me', token)).toBe(200);
     expect(await status(second.app, 'POST', '/logout', token)).toBe(200);
-    const r = await call(t.app, 'GET', '/me', token);
+    // A write is refused at once; a read as soon as the logout's announcement arrives (LISTEN/NOTIFY on PostgreSQL,
+    // within the few seconds a member is kept at most).
+    expect(await status(t.app, 'POST', '/me/password-campaign/snooze', token)).toBe(401);
+    const t0 = Date.now();
+    let r = await call(t.app, 'GET', '/me', token);
+    while (r.statusCode === 200 && Date.now() - t0 < 5_500) {
+      await new Promise((done) => setTimeout(done, 20));
+      r = await call(t.app, 'GET', '/me', token);
+    }
     expect(r.statusCode).toBe(401);
     expect(r.json()).toEqual(INVALID);
+    expect(Date.now() - t0).toBeLessThan(1_000);
   });
 
   it('logs out everywhere across instances', async () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { cacheHub, type Computing } from '@podo/cache';
 import { users, type Database } from '@podo/db';
-import { requireUser } from './guards';
+import { requireUser, VIEWER_TTL_MS, VIEWERS_TAG } from './guards';
 import { notRevoked } from './revocation';
 
 /**
@@ -31,10 +31,9 @@ export function viewerOf(user: { id: number; role: string; status: string; buyer
  * would otherwise pay a signature check and a member read on every page of the list. Writes that change what a
  * viewer is (approval, level, logout, password, withdrawal) drop them all in every server process (`forgetViewers`);
  * a change no server process announces (the admin CLI on another process without a database bus) takes effect
- * within the TTL. Member-only calls (cart, orders, my page) never read this cache.
+ * within the TTL. Member-only reads keep their members the same way (`requireUser`); their writes never do.
  */
-export const VIEWERS_TAG = 'viewers';
-const VIEWER_TTL_MS = 5_000;
+export { VIEWERS_TAG };
 const viewersOf = (db: Database) => cacheHub(db).cache<Viewer>('viewers', { ttlMs: VIEWER_TTL_MS, max: 20_000, tags: [VIEWERS_TAG] });
 
 /** After a write that changes a member's status, level or tokens: cached viewers are forgotten everywhere. */
