@@ -206,6 +206,9 @@ describe('a full pool on PostgreSQL', postgresOnly('fills the pool with statemen
       for (let tries = 0; pool.totalCount < 20 && tries < 50; tries++) {
         await Promise.allSettled(Array.from({ length: 20 }, () => pool.query('select pg_sleep(0.2)')));
       }
+      // The member is checked once before the lock: reads keep it a few seconds, and 20 reads that had to check it
+      // at once would share one check (one connection) instead of each reading /me on a connection of its own.
+      expect((await get(t, '/me', token)).r.statusCode).toBe(200);
       await locker.query('begin');
       await locker.query('lock table users in access exclusive mode');
       // createTestApp's pool holds 20 connections: 20 requests wait for the lock on all of them.
