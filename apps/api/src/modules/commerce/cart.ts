@@ -141,9 +141,10 @@ export async function cartAnswer(ctx: ServiceCtx, buyer: Buyer): Promise<JsonAns
   return new JsonAnswer(text, [], () => []);
 }
 
-/** After a change of the buyer's cart or restock notices: their cart answer goes, here and in the other processes. */
-export function forgetCart(db: Database, userId: number): void {
-  cacheHub(db).invalidate([cartTag(userId)]);
+/** After a change of buyers' carts or restock notices: their cart answers go, here and in the other processes. */
+export function forgetCarts(db: Database, userIds: Iterable<number>): void {
+  const tags = [...new Set(userIds)].map(cartTag);
+  if (tags.length > 0) cacheHub(db).invalidate(tags);
 }
 
 export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
@@ -294,7 +295,7 @@ export async function addToCart(ctx: ServiceCtx, buyer: Buyer, body: TCartAddBod
     if (n > CART_LINES_MAX) throw new AppError('CART_FULL', { max: CART_LINES_MAX });
     await checkLines(tx, ctx, buyer, ids);
   });
-  forgetCart(ctx.db, buyer.id);
+  forgetCarts(ctx.db, [buyer.id]);
   return readCart(ctx, buyer);
 }
 
@@ -310,14 +311,14 @@ export async function modifyCart(ctx: ServiceCtx, buyer: Buyer, body: TCartModif
     if (changed.length === 0) throw new AppError('CART_LINE_NOT_FOUND');
     await checkLines(tx, ctx, buyer, [body.idProduct]);
   });
-  forgetCart(ctx.db, buyer.id);
+  forgetCarts(ctx.db, [buyer.id]);
   return readCart(ctx, buyer);
 }
 
 /** POST /cart {idProducts}: the lines go; unknown ids are ignored (the cart is as asked either way). */
 export async function removeFromCart(ctx: ServiceCtx, buyer: Buyer, productIds: readonly number[]): Promise<TCart> {
   await ctx.db.delete(cartItems).where(and(eq(cartItems.userId, buyer.id), inArray(cartItems.productId, [...productIds])));
-  forgetCart(ctx.db, buyer.id);
+  forgetCarts(ctx.db, [buyer.id]);
   return readCart(ctx, buyer);
 }
 
@@ -331,14 +332,14 @@ export async function subscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId:
       target: [restockSubscriptions.userId, restockSubscriptions.productId],
       set: { createdAt: sql`now()`, notifiedAt: null },
     });
-  forgetCart(ctx.db, buyer.id);
+  forgetCarts(ctx.db, [buyer.id]);
 }
 
 export async function unsubscribeRestock(ctx: ServiceCtx, buyer: Buyer, productId: number): Promise<void> {
   await ctx.db
     .delete(restockSubscriptions)
     .where(and(eq(restockSubscriptions.userId, buyer.id), eq(restockSubscriptions.productId, productId)));
-  forgetCart(ctx.db, buyer.id);
+  forgetCarts(ctx.db, [buyer.id]);
 }
 
 /** The number of lines in a buyer's cart (the header badge). */

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { cacheHub } from '@podo/cache';
 import { localized } from '@podo/config';
 import { rowsOf } from '@podo/db';
 import { matchLanguage } from '@podo/i18n';
@@ -7,7 +6,7 @@ import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { sendCappedSms } from '../../lib/notify';
 import { siteOrigin } from '../certification';
-import { cartTag } from './cart';
+import { forgetCarts } from './cart';
 
 /**
  * Tells everyone waiting for these wines that they are back (e-mail, and SMS when a provider is set). The waiting
@@ -40,7 +39,10 @@ export async function notifyRestocked(ctx: ServiceCtx, productIds: readonly numb
       where u.status = 'APPROVED'`),
   );
   // Their carts show the notice as sent (the claim happened whatever the delivery).
-  if (claimed.length > 0) cacheHub(ctx.db).invalidate([...new Set(claimed.map((r) => cartTag(r.user_id)))]);
+  forgetCarts(
+    ctx.db,
+    claimed.map((r) => r.user_id),
+  );
   for (const row of claimed) {
     const lang = matchLanguage(row.lang) ?? 'ko-KR';
     const m = apiMessages[lang].mail;

@@ -4,7 +4,7 @@ import type { Database } from '@podo/db';
 import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from './me';
-import { authenticateUser } from './service';
+import { authenticateToken, authenticateUser } from './service';
 
 /** Reads the bearer token; the API authenticates only by the Authorization header, never by cookie. */
 export function bearerToken(req: FastifyRequest): string {
@@ -34,10 +34,9 @@ export async function requireUser(req: FastifyRequest): Promise<UserRow> {
   const token = bearerToken(req);
   if (req.method !== 'GET' && req.method !== 'HEAD') return authenticateUser(db.db, tokens, token);
   return membersOf(db.db).fetch(token, async (entry) => {
-    const user = await authenticateUser(db.db, tokens, token);
+    const { user, claims } = await authenticateToken(db.db, tokens, token);
     // Never served past the token's expiry.
-    const exp = (await tokens.verify(token))?.exp;
-    if (exp !== undefined) entry.ttl(Math.max(0, Math.min(VIEWER_TTL_MS, exp * 1000 - Date.now())));
+    entry.ttl(Math.max(0, Math.min(VIEWER_TTL_MS, claims.exp * 1000 - Date.now())));
     return user;
   });
 }
@@ -45,12 +44,8 @@ export async function requireUser(req: FastifyRequest): Promise<UserRow> {
 /** The member and the verified bearer token itself (its id and expiry), for logging that token out. */
 export async function requireSession(req: FastifyRequest): Promise<{ user: UserRow; token: VerifiedToken }> {
   const { db, tokens } = req.server.deps;
-  const raw = bearerToken(req);
-  const user = await authenticateUser(db.db, tokens, raw);
-  // Verified a second time for its claims: only on logout, where one more HMAC costs nothing.
-  const token = await tokens.verify(raw);
-  if (!token) throw new AppError('TOKEN_INVALID');
-  return { user, token };
+  const { user, claims } = await authenticateToken(db.db, tokens, bearerToken(req));
+  return { user, token: claims };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { users, withdrawals, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
-import type { TokenService } from '../../lib/auth';
+import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
@@ -197,10 +197,15 @@ export async function checkCurrentPassword(db: Database, user: UserRow, password
 }
 
 /**
- * Resolves a bearer token to its user row; any bad, expired, superseded (token_version) or revoked (logout) token
- * is TOKEN_INVALID. The revocation check rides in the same statement as the user row: one round trip per request.
+ * Resolves a bearer token to its user row and verified claims; any bad, expired, superseded (token_version) or
+ * revoked (logout) token is TOKEN_INVALID. The revocation check rides in the same statement as the user row: one
+ * round trip per request.
  */
-export async function authenticateUser(db: Database, tokens: TokenService, token: string): Promise<UserRow> {
+export async function authenticateToken(
+  db: Database,
+  tokens: TokenService,
+  token: string,
+): Promise<{ user: UserRow; claims: VerifiedToken }> {
   const claims = await tokens.verify(token);
   const id = claims ? Number(claims.sub) : NaN;
   if (!claims || !Number.isSafeInteger(id)) throw new AppError('TOKEN_INVALID');
@@ -210,8 +215,11 @@ export async function authenticateUser(db: Database, tokens: TokenService, token
     .where(and(eq(users.id, id), notRevoked(db, claims.jti)))
     .limit(1);
   if (!user || user.tokenVersion !== claims.ver || user.status === 'WITHDRAWN') throw new AppError('TOKEN_INVALID');
-  return user;
+  return { user, claims };
 }
+
+export const authenticateUser = async (db: Database, tokens: TokenService, token: string): Promise<UserRow> =>
+  (await authenticateToken(db, tokens, token)).user;
 
 /** GET /me: the token's user, shown to themselves. */
 export async function authenticate(db: Database, tokens: TokenService, token: string): Promise<TMe> {
