@@ -9,6 +9,10 @@ const apiInclude = ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts']
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a two-core machine the API files then ran one at a
+    // time, each mostly waiting on its database. Two at once take two thirds of the time (docs/architecture.md).
+    // The e2e project still runs its files one at a time, after the others (fileParallelism: false).
+    maxWorkers: 2,
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     projects: [
       { test: { name: 'unit', include: ['packages/{i18n,config,contracts,cache}/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'] } },
@@ -43,6 +47,8 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
           fileParallelism: false,
+          // On a busy two-core CI machine a re-render after a key press took longer than the 1 s default.
+          expect: { poll: { timeout: 5_000 } },
           testTimeout: 45_000,
           hookTimeout: 120_000,
         },

@@ -176,3 +176,17 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
   }
   return { cases, unlisted };
 }
+
+/**
+ * Pages that show what a member waiting for approval may do: prices and ordering (wine cards, the wine, search
+ * results), and the member pages. Elsewhere that member's page is the buyer's, whose header (signed in) the sweep
+ * checks on every page.
+ */
+const PENDING_PATTERNS = new Set(['/', '/product', '/product/:pid', '/search-result', '/winery/:wid']);
+
+/** Whether the sweep visits a case as `role`: visitors and buyers every page, the pending member those above. */
+export function sweptAs(c: SweepCase, role: Role): boolean {
+  if (role !== 'pending') return true;
+  const differs = (o: Outcome) => o.status !== c.expect.pending.status || o.landsOn !== c.expect.pending.landsOn;
+  return PENDING_PATTERNS.has(c.pattern) || c.pattern.startsWith('/mypage') || differs(c.expect.visitor) || differs(c.expect.buyer);
+}

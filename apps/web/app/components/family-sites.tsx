@@ -16,24 +16,21 @@ export function FamilySites() {
     const onDoc = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
-    // A disclosure, not a modal: Escape closes it and gives focus back to its button; Tab may leave it.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      if (root.current?.contains(document.activeElement)) button.current?.focus();
-    };
     document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('mousedown', onDoc);
   }, [open]);
   return (
     <div
       className="family-sites position-relative"
       ref={root}
       data-testid="family-sites"
+      // A disclosure, not a modal: Escape closes it and gives focus back to its button. The handler sits on the
+      // element rather than on the document so it is there from hydration on, not from an effect after opening.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
       // Leaving it with Tab closes it (its links stay out of the tab order while closed).
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
