@@ -32,6 +32,11 @@ export interface Operation {
   status?: 200 | 201;
   /** The success answer: a zod schema, or `{ file: media types }` for a PDF, a picture or an upload (the client gets the raw Response). */
   response: z.ZodType | { file: string };
+  /**
+   * A call that changes nothing although it is not a GET (a quote sent as POST for its body): its member check is
+   * the one reads get, kept a few seconds (decision 012).
+   */
+  readOnly?: boolean;
   /** Error codes this call answers besides those of its auth and of validation (each with its one status). */
   errors: readonly ErrorCode[];
 }

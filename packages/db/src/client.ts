@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,6 +143,22 @@ export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?
   const run = rawRunners.get(db);
   if (run) return run(text, values, gone, name) as Promise<RawResult<T>>;
   return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
+}
+
+const statementNames = new Map<string, string>();
+/**
+ * A prepared statement's name for a SQL text: the same text always gets the same name, in every process, and
+ * `prefix` says in the server's views what it is.
+ */
+export function statementName(prefix: string, text: string): string {
+  const key = `${prefix}\n${text}`;
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= 1_000) statementNames.clear();
+    statementNames.set(key, name);
+  }
+  return name;
 }
 
 /** How many named statements one PostgreSQL connection keeps prepared (the lists have a few dozen common shapes). */

@@ -67,16 +67,16 @@ function responses(op: Operation): Record<number, z.ZodType> {
   return out;
 }
 
-async function resolveViewer(auth: Auth, req: FastifyRequest): Promise<unknown> {
+async function resolveViewer(auth: Auth, req: FastifyRequest, readOnly: boolean): Promise<unknown> {
   switch (auth) {
     case 'public':
       return null;
     case 'optional':
       return optionalViewer(req);
     case 'user':
-      return requireUser(req);
+      return requireUser(req, readOnly);
     case 'buyer':
-      return requireBuyer(req);
+      return requireBuyer(req, readOnly);
     case 'admin':
       return requireAdmin(req);
   }
@@ -95,7 +95,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     op.auth === 'public'
       ? undefined
       : async (req: FastifyRequest) => {
-          viewers.set(req, await resolveViewer(op.auth, req));
+          viewers.set(req, await resolveViewer(op.auth, req, op.readOnly === true));
         };
   const fastifyPath = op.path;
   const checkAnswers = deps.config.env !== 'production';

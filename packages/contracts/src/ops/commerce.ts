@@ -263,6 +263,7 @@ export const calculateOrder = defineOperation({
     'down) and 합계, the cash used and what is left to pay. Coupons that do not apply and cash above the balance are ' +
     'listed in `refusals` (the order call refuses them). Prices a client sends are not part of the call.',
   auth: 'buyer',
+  readOnly: true,
   body: ZOrderPricingBody,
   response: ZCalculation,
   errors: [...PRICING_ERRORS],

@@ -3,12 +3,22 @@ import { CART_LINES_MAX, type TCart, type TCartAddBody, type TCartLine, type TCa
 import { cacheHub, type CacheOptions } from '@podo/cache';
 import { localized } from '@podo/config';
 import { errorMessage } from '@podo/contracts/messages';
-import { cartItems, products, productVintages, restockSubscriptions, rowsOf, users, type Database } from '@podo/db';
+import {
+  cartItems,
+  products,
+  productVintages,
+  rawQuery,
+  restockSubscriptions,
+  rowsOf,
+  statementName,
+  users,
+  type Database,
+} from '@podo/db';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { JsonAnswer } from '../../lib/json-answer';
 import { VIEWERS_TAG } from '../session';
-import { displayName, tradePriceSql } from '../wines';
+import { displayName, toPgQuery, tradePriceSql } from '../wines';
 import { price, qtyProblem, stockState, type PricingLine, type QtyProblem } from './pricing';
 
 /** The buyer as the cart and orders see them: id and level (approved buyers only reach these calls). */
@@ -55,7 +65,12 @@ export type LineSource =
  * Lines with their vintage (the chosen one, else the newest on sale), stock, case pack, tiers and the buyer's
  * price, in the cart's order or the order's.
  */
-export async function vintageRows(db: Database, buyer: Buyer, source: LineSource): Promise<VintageRow[]> {
+export async function vintageRows(
+  db: Database,
+  buyer: Buyer,
+  source: LineSource,
+  opts: { prepared?: boolean } = {},
+): Promise<VintageRow[]> {
   let lines: SQL;
   let level = sql``;
   if ('cart' in source) {
@@ -66,10 +81,12 @@ export async function vintageRows(db: Database, buyer: Buyer, source: LineSource
     lines = sql`select c.product_id, c.vintage_id, c.qty, row_number() over (order by c.created_at, c.product_id) as ord
       from cart_items c where c.user_id = ${buyer.id} ${only}`;
   } else {
-    const values = source.items.map((it, i) => sql`(${it.idProduct}::int, ${it.idVintage ?? null}::int, ${it.qty}::int, ${i}::int)`);
-    lines = sql`select * from (values ${sql.join(values, sql`, `)}) as l(product_id, vintage_id, qty, ord)`;
+    // Arrays, not a VALUES row per line: one text for every number of lines, so it can stay prepared.
+    const it = source.items;
+    lines = sql`select * from unnest(${sql.param(it.map((i) => i.idProduct))}::int[], ${sql.param(it.map((i) => i.idVintage ?? null))}::int[],
+      ${sql.param(it.map((i) => i.qty))}::int[]) with ordinality as l(product_id, vintage_id, qty, ord)`;
   }
-  const res = await db.execute(sql`
+  const query = sql`
     with l as (${lines})
     select l.product_id, v.id as vintage_id, l.vintage_id is not null as chosen, l.qty, v.year, v.stock, v.case_size,
       v.order_step, v.min_qty, v.retail_price, v.trade_price, ${tradePriceSql(viewerOf(buyer))} as unit_price,
@@ -89,12 +106,18 @@ export async function vintageRows(db: Database, buyer: Buyer, source: LineSource
        order by v.is_on_sale desc, v.year desc nulls last, v.id desc
        limit 1
     ) v on true
-    order by l.ord`);
-  return rowsOf<VintageRow>(res);
+    order by l.ord`;
+  if (opts.prepared) {
+    // Outside a transaction only (rawQuery runs on the database, not on a transaction's connection). Planning this
+    // statement anew cost the embedded database most of a checkout quote (docs/performance.md).
+    const { text, values } = toPgQuery(query);
+    return (await rawQuery<VintageRow>(db, text, values, undefined, statementName('lines', text))).rows;
+  }
+  return rowsOf<VintageRow>(await db.execute(query));
 }
 
-const cartRows = (db: Database, buyer: Buyer, productIds?: readonly number[]) =>
-  vintageRows(db, buyer, productIds ? { cart: true, productIds } : { cart: true });
+const cartRows = (db: Database, buyer: Buyer, productIds?: readonly number[], opts: { prepared?: boolean } = {}) =>
+  vintageRows(db, buyer, productIds ? { cart: true, productIds } : { cart: true }, opts);
 
 export const pricingLineOf = (r: VintageRow): PricingLine => ({
   productId: r.product_id,
@@ -148,7 +171,7 @@ export function forgetCarts(db: Database, userIds: Iterable<number>): void {
 }
 
 export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
-  const rows = await cartRows(ctx.db, buyer);
+  const rows = await cartRows(ctx.db, buyer, undefined, { prepared: true });
   const terms = ctx.config.site.commerce;
   const orderable = rows.filter((r) => lineProblem(r) === null);
   const b = price({

@@ -9,8 +9,23 @@ const HORIZON_DAYS = 60;
 export const kstDate = (d: Date): string => new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 const addDays = (date: string, n: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
+/**
+ * Answers kept per date: the holiday data ships with the build, and asking it for the dates every checkout lists
+ * cost more than the rest of `calculate` (docs/performance.md).
+ */
+const workingDays = new Map<string, boolean>();
+
 /** A weekday that is not a Korean public holiday (years the holiday data does not cover yet count weekdays only). */
 export async function isWorkingDay(date: string): Promise<boolean> {
+  const known = workingDays.get(date);
+  if (known !== undefined) return known;
+  const working = await computeWorkingDay(date);
+  if (workingDays.size >= 4_000) workingDays.clear();
+  workingDays.set(date, working);
+  return working;
+}
+
+async function computeWorkingDay(date: string): Promise<boolean> {
   const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
   if (dow === 0 || dow === 6) return false;
   try {

@@ -29,6 +29,7 @@ import {
   orderLines,
   orders,
   productVintages,
+  rawQuery,
   rowsOf,
   shipAddresses,
   users,
@@ -89,6 +90,12 @@ async function memberCouponsOf(db: Tx, userId: number, ids: readonly number[], l
   return out;
 }
 
+/** A quote's buyer: cash, credit limit and, with a limit, what credit orders not settled yet owe (as creditOwed). */
+const QUOTE_BUYER = `select u.cash_balance as cash, u.credit_limit as "creditLimit",
+  case when u.credit_limit is null then null else (select coalesce(sum(o.pay_amount), 0)::int from orders o
+    where o.user_id = u.id and o.payment_method = 'CREDIT' and o.status <> 'CANCELLED' and o.credit_settled_at is null) end as owed
+  from users u where u.id = $1::int`;
+
 /** What a buyer owes on credit orders not settled yet. */
 async function creditOwed(db: Tx, userId: number): Promise<number> {
   const [row] = rowsOf<{ owed: number }>(
@@ -105,13 +112,35 @@ async function priceOrder(ctx: ServiceCtx, tx: Tx, buyer: Buyer, body: TOrderPri
     if (seen.has(p.idProduct)) throw new AppError('ORDER_DUPLICATE_PRODUCT');
     seen.add(p.idProduct);
   }
-  const [user] = await tx
-    .select({ cash: users.cashBalance, creditLimit: users.creditLimit })
-    .from(users)
-    .where(eq(users.id, buyer.id))
-    .for(lock ? 'update' : 'share');
-  if (!user) throw new AppError('UNAUTHORIZED');
-  const rows = await vintageRows(tx, buyer, { items: body.products });
+  const couponIds = [...body.orderCoupons, ...body.productCoupons.map((c) => c.idCoupon)];
+  let user: { cash: number; creditLimit: number | null; owed?: number | null } | undefined;
+  let rows: VintageRow[];
+  let coupons: Map<number, PricingCoupon>;
+  if (lock) {
+    // An order: the buyer's row first (cash and credit), then the coupons, in the order every order takes them.
+    [user] = await tx
+      .select({ cash: users.cashBalance, creditLimit: users.creditLimit })
+      .from(users)
+      .where(eq(users.id, buyer.id))
+      .for('update');
+    if (!user) throw new AppError('UNAUTHORIZED');
+    rows = await vintageRows(tx, buyer, { items: body.products });
+    coupons = await memberCouponsOf(tx, buyer.id, couponIds, true);
+  } else {
+    // A quote reads without locks, in statements kept prepared; the order prices again under its locks.
+    [[user], rows, coupons] = await Promise.all([
+      rawQuery<{ cash: number; creditLimit: number | null; owed: number | null }>(
+        tx,
+        QUOTE_BUYER,
+        [buyer.id],
+        undefined,
+        'quote_buyer',
+      ).then((r) => r.rows),
+      vintageRows(tx, buyer, { items: body.products }, { prepared: true }),
+      memberCouponsOf(tx, buyer.id, couponIds, false),
+    ]);
+    if (!user) throw new AppError('UNAUTHORIZED');
+  }
   if (rows.length < body.products.length) {
     const found = new Set(rows.map((r) => r.product_id));
     const missing = body.products.find((p) => !found.has(p.idProduct));
@@ -123,8 +152,6 @@ async function priceOrder(ctx: ServiceCtx, tx: Tx, buyer: Buyer, body: TOrderPri
     const problem = lineProblem(r);
     if (problem) throw problemError(r, problem, ctx.lang);
   }
-  const couponIds = [...body.orderCoupons, ...body.productCoupons.map((c) => c.idCoupon)];
-  const coupons = await memberCouponsOf(tx, buyer.id, couponIds, lock);
   const terms = ctx.config.site.commerce;
   const breakdown = price({
     lines: rows.map(pricingLineOf),
@@ -138,7 +165,7 @@ async function priceOrder(ctx: ServiceCtx, tx: Tx, buyer: Buyer, body: TOrderPri
   const credit =
     user.creditLimit === null
       ? null
-      : { limit: user.creditLimit, available: Math.max(0, user.creditLimit - (await creditOwed(tx, buyer.id))) };
+      : { limit: user.creditLimit, available: Math.max(0, user.creditLimit - (user.owed ?? (await creditOwed(tx, buyer.id)))) };
   return { rows, breakdown, cashAvailable: user.cash, credit };
 }
 
@@ -174,7 +201,10 @@ function pricedLines(p: Priced, lang: Language): TCalculation['lines'] {
 /** POST /commerce/orders/calculate: the breakdown, and why anything asked for does not apply. */
 export async function calculateOrder(ctx: ServiceCtx, buyer: Buyer, body: TOrderPricingBody): Promise<TCalculation> {
   const now = new Date();
-  const p = await ctx.db.transaction((tx) => priceOrder(ctx, tx, buyer, body, false, now));
+  const [p, dates] = await Promise.all([
+    priceOrder(ctx, ctx.db, buyer, body, false, now),
+    body.type === 'DELIVERY' ? deliveryDates(now) : Promise.resolve([]),
+  ]);
   const b = p.breakdown;
   return {
     lines: pricedLines(p, ctx.lang),
@@ -202,7 +232,7 @@ export async function calculateOrder(ctx: ServiceCtx, buyer: Buyer, body: TOrder
       idCoupon: r.couponId ?? null,
       idProduct: r.productId ?? null,
     })),
-    deliveryDates: body.type === 'DELIVERY' ? await deliveryDates(now) : [],
+    deliveryDates: dates,
   };
 }
 

@@ -27,12 +27,13 @@ const membersOf = (db: Database) => cacheHub(db).cache<UserRow>('members', { ttl
  * The member of the bearer token, for every (T) route: UNAUTHORIZED without one, TOKEN_INVALID for a bad one.
  * A read (GET) takes the member checked in the last few seconds, as the catalogue does for its viewers: a buyer's
  * page asks for the member, the cart and the shell's `/me` at once, and each would check the token and read the
- * member again. Writes always check the token against the database; a failed check is never kept.
+ * member again; so does a call that changes nothing (`readOnly`: the order quote). Writes always check the token
+ * against the database; a failed check is never kept.
  */
-export async function requireUser(req: FastifyRequest): Promise<UserRow> {
+export async function requireUser(req: FastifyRequest, readOnly = false): Promise<UserRow> {
   const { db, tokens } = req.server.deps;
   const token = bearerToken(req);
-  if (req.method !== 'GET' && req.method !== 'HEAD') return authenticateUser(db.db, tokens, token);
+  if (!readOnly && req.method !== 'GET' && req.method !== 'HEAD') return authenticateUser(db.db, tokens, token);
   return membersOf(db.db).fetch(token, async (entry) => {
     const { user, claims } = await authenticateToken(db.db, tokens, token);
     // Never served past the token's expiry.
@@ -52,8 +53,8 @@ export async function requireSession(req: FastifyRequest): Promise<{ user: UserR
  * An approved trade buyer (or an admin): trade prices, cart and orders. A member still under review, or
  * rejected, gets NOT_APPROVED (403) with a message that says why.
  */
-export async function requireBuyer(req: FastifyRequest): Promise<UserRow> {
-  const user = await requireUser(req);
+export async function requireBuyer(req: FastifyRequest, readOnly = false): Promise<UserRow> {
+  const user = await requireUser(req, readOnly);
   if (user.status !== 'APPROVED' || (user.role !== 'BUYER' && user.role !== 'ADMIN')) throw new AppError('NOT_APPROVED');
   return user;
 }

@@ -142,6 +142,9 @@ describe('members kept a few seconds for reads (decision 012)', () => {
       .values({ jti: String(jti), userId: (await buyerRow()).id, expiresAt: new Date(Date.now() + 3600_000) });
     expect(await status(t.app, 'GET', '/wishes', token)).toBe(200);
     expect(await status(t.app, 'POST', '/me/password-campaign/snooze', token)).toBe(401);
+    // The order quote is a POST that changes nothing (readOnly): it is checked as reads are, before its body.
+    const quote = () => t.app.inject({ method: 'POST', url: '/api/v1/commerce/orders/calculate', headers: auth(token), payload: {} });
+    expect((await quote()).statusCode).toBe(400);
     // /me reads the member's own row again: a name changed a moment ago shows at once.
     const before = (await buyerRow()).fullName;
     await t.db.db.update(users).set({ fullName: '김갱신' }).where(eq(users.email, BUYER.email));
@@ -158,6 +161,7 @@ describe('members kept a few seconds for reads (decision 012)', () => {
     const r = await call(t.app, 'GET', '/wishes', token);
     expect(r.statusCode).toBe(401);
     expect(r.json()).toEqual(INVALID);
+    expect((await quote()).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { statementName } from '@podo/db';
 import { likeEscape, normalizeSearch, queryGrams, queryGramsExact } from '@podo/contracts';
 import type { Language } from '@podo/i18n';
 import type { Viewer } from '../session';
@@ -242,17 +242,5 @@ export function listStatement(
      from unnest(s.ids) with ordinality u(id, n) join product_cards c on c.product_id = u.id and c.lang = ${b.add(lang, 'text')}) as cards
 from (select array(select p.id from products p where ${page} order by ${order} limit ${f.size} offset ${b.add(offset, 'int')}) as ids offset 0) s`;
   const searched = f.query !== undefined && normalizeSearch(f.query) !== '';
-  return { text, values: b.values, ...(searched ? {} : { name: statementName(text) }) };
-}
-
-const names = new Map<string, string>();
-/** A prepared statement's name: the same text always gets the same name, in every process. */
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size >= 1_000) names.clear();
-    names.set(text, name);
-  }
-  return name;
+  return { text, values: b.values, ...(searched ? {} : { name: statementName('list', text) }) };
 }
