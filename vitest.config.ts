@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -10,9 +11,9 @@ const apiInclude = ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts']
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on a two-core machine the API files then ran one at a
-    // time, each mostly waiting on its database. Two at once take two thirds of the time (docs/architecture.md).
-    // The e2e project still runs its files one at a time, after the others (fileParallelism: false).
-    maxWorkers: 2,
+    // time, each mostly waiting on its database. At least two at once (two thirds of the time there,
+    // docs/architecture.md). The e2e project still runs its files one at a time, after the others.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     projects: [
       { test: { name: 'unit', include: ['packages/{i18n,config,contracts,cache}/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'] } },

@@ -116,8 +116,8 @@ export async function vintageRows(
   return rowsOf<VintageRow>(await db.execute(query));
 }
 
-const cartRows = (db: Database, buyer: Buyer, productIds?: readonly number[], opts: { prepared?: boolean } = {}) =>
-  vintageRows(db, buyer, productIds ? { cart: true, productIds } : { cart: true }, opts);
+const cartRows = (db: Database, buyer: Buyer, productIds?: readonly number[]) =>
+  vintageRows(db, buyer, productIds ? { cart: true, productIds } : { cart: true });
 
 export const pricingLineOf = (r: VintageRow): PricingLine => ({
   productId: r.product_id,
@@ -171,7 +171,7 @@ export function forgetCarts(db: Database, userIds: Iterable<number>): void {
 }
 
 export async function readCart(ctx: ServiceCtx, buyer: Buyer): Promise<TCart> {
-  const rows = await cartRows(ctx.db, buyer, undefined, { prepared: true });
+  const rows = await vintageRows(ctx.db, buyer, { cart: true }, { prepared: true });
   const terms = ctx.config.site.commerce;
   const orderable = rows.filter((r) => lineProblem(r) === null);
   const b = price({

@@ -90,19 +90,18 @@ async function memberCouponsOf(db: Tx, userId: number, ids: readonly number[], l
   return out;
 }
 
-/** A quote's buyer: cash, credit limit and, with a limit, what credit orders not settled yet owe (as creditOwed). */
+/** What credit orders not settled yet owe, for the buyer the text that follows names (creditOwed, QUOTE_BUYER). */
+const OWED_BY = `select coalesce(sum(o.pay_amount), 0)::int from orders o
+  where o.payment_method = 'CREDIT' and o.status <> 'CANCELLED' and o.credit_settled_at is null and o.user_id =`;
+
+/** A quote's buyer: cash, credit limit and, with a limit, what they owe on credit. */
 const QUOTE_BUYER = `select u.cash_balance as cash, u.credit_limit as "creditLimit",
-  case when u.credit_limit is null then null else (select coalesce(sum(o.pay_amount), 0)::int from orders o
-    where o.user_id = u.id and o.payment_method = 'CREDIT' and o.status <> 'CANCELLED' and o.credit_settled_at is null) end as owed
+  case when u.credit_limit is null then null else (${OWED_BY} u.id) end as owed
   from users u where u.id = $1::int`;
 
 /** What a buyer owes on credit orders not settled yet. */
 async function creditOwed(db: Tx, userId: number): Promise<number> {
-  const [row] = rowsOf<{ owed: number }>(
-    await db.execute(sql`
-      select coalesce(sum(pay_amount), 0)::int as owed from orders
-      where user_id = ${userId} and payment_method = 'CREDIT' and status <> 'CANCELLED' and credit_settled_at is null`),
-  );
+  const [row] = rowsOf<{ owed: number }>(await db.execute(sql`select (${sql.raw(OWED_BY)} ${userId}::int) as owed`));
   return row?.owed ?? 0;
 }
 
