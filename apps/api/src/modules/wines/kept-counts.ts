@@ -107,6 +107,11 @@ export function keptTotal(
   const values = keptValues(query);
   const keys = values && keysFor(values);
   if (!keys || keys.length > MAX_KEYS) return undefined;
+  // One key (the usual case) as `=`: PostgreSQL then costs the statement's generic plan as low as a custom one and
+  // keeps it (see list-statement.ts); `= any` of an unknown array is costed as ten rows.
+  if (keys.length === 1) {
+    return { select: sql`select coalesce((select c.products from product_counts c where c.key = ${keys[0]}::text), 0)::int as total` };
+  }
   return { select: sql`select coalesce((select sum(c.products) from (${lookup(keys)}) c), 0)::int as total` };
 }
 

@@ -3,10 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { normalizeSearch, type TLeftFilter, type TProductListQuery, type TProductPage } from '@podo/contracts';
 import pg from 'pg';
 import { rowsOf, seedCatalog } from '@podo/db';
-import { ANONYMOUS } from '../session';
+import { ANONYMOUS, type Viewer } from '../session';
+import { keptTotal } from './kept-counts';
 import { listStatement } from './list-statement';
 import { resolveProductQuery } from './service';
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
+import { present } from '../../../../../tests/helpers/items';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 
 /**
@@ -315,6 +317,53 @@ describe('the product list against a plain reference query', postgresOnly('a 30,
       slowest.sort((a, b) => b.ms - a.ms);
       // A plan that walks a sort index past the wines that do not match reads the whole catalogue: 70-400 ms here.
       expect(slowest[0]!.ms, `slowest: ${slowest[0]!.label}`).toBeLessThan(60);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('runs the common shapes under one generic plan per connection, not planned again per request', async () => {
+    // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its generic plan only if
+    // that costs no more than they did: a parameter it cannot estimate (an offset, an array of keys) makes it plan
+    // every run again, which cost more than running the page.
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    const viewers = {
+      visitor: ANONYMOUS,
+      buyer: { userId: 1, isBuyer: true, buyerLevel: 'GENERAL' },
+      member: { userId: 2, isBuyer: false, buyerLevel: null },
+    } as const;
+    const { kinds, countries } = lookups;
+    const shapes: [string, (i: number) => Record<string, unknown>, readonly string[]][] = [
+      ['the whole catalogue', () => ({}), SORTS],
+      ['one kind', (i) => ({ idKinds: [kinds[i % kinds.length]] }), SORTS],
+      ['one kind and one country', (i) => ({ idKinds: [kinds[i % kinds.length]], countryCodes: [countries[i % 4]] }), ['RECOMMEND']],
+      ['one country', (i) => ({ countryCodes: [countries[i % countries.length]] }), ['RECOMMEND']],
+    ];
+    try {
+      for (const [who, viewer] of Object.entries(viewers)) {
+        for (const [label, shape, sorts] of shapes) {
+          for (const sort of sorts) {
+            for (const page of [1, 5]) {
+              let name = '';
+              for (let i = 0; i < 8; i++) {
+                const q = await resolveProductQuery(t.db.db, { ...shape(i), sort, page, size: 24 } as TProductListQuery, 'ko-KR');
+                const stmt = listStatement(q, viewer as Viewer, 'ko-KR', {
+                  count: true,
+                  keptTotal: (b) => {
+                    const kept = keptTotal(q);
+                    return kept && `(${b.fragment(kept.select)})`;
+                  },
+                });
+                name = present(stmt.name, 'a prepared shape');
+                await client.query({ name, text: stmt.text, values: stmt.values });
+              }
+              const [plans] = (await client.query('select generic_plans from pg_prepared_statements where name = $1', [name])).rows;
+              expect(Number(plans?.generic_plans), `${who}, ${label}, ${sort}, page ${page}`).toBe(3);
+            }
+          }
+        }
+      }
     } finally {
       await client.end();
     }

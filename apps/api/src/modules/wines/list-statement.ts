@@ -7,14 +7,21 @@ import { indexGrams, productOrder, toPgQuery, type ProductListSqlQuery } from '.
 
 /**
  * The product list as one prepared statement per filter shape: the SQL text depends only on which filters are set
- * (and whether a list has one value or several), the sort, the page size and the viewer's kind; every value is a
- * parameter. PostgreSQL then parses and plans a shape once per connection and reuses its generic plan, so the text
- * is written so that this plan is right for every value:
+ * (and whether a list has one value or several), the sort, the page size, the page's offset and the viewer's kind;
+ * every filter value is a parameter. PostgreSQL then parses a shape once per connection and, after planning its first
+ * five runs for their values, keeps its generic plan if that costs no more than they did. The text is written so
+ * that the generic plan is right for every value, and so that PostgreSQL keeps it:
+ * - the offset is written in the text: a parameter there is costed as skipping a tenth of the matches, and the
+ *   generic plan then loses to planning every run anew (which took longer than running the page);
+ * - a kept total of one key is read with `=` (kept-counts.ts), not `= any` of an array costed as ten keys;
  * - the page's ids come first, from the filter conditions alone, then the cards by primary key;
  * - a single value is `=` (an index on the filter columns and the sort keys answers it in order), several values
  *   `= any(...)`;
- * - the cards are the texts kept in product_cards (migration 0023), with the viewer's wish flag and trade price
- *   patched in by the database, so Node joins strings and never decodes a card.
+ * - the cards are the texts kept in product_cards (migration 0023), joined by the database in page order; a buyer's
+ *   trade prices and a member's wished wines come as columns of their own and Node sets them in the joined text
+ *   (patchCards), which costs less than changing every card in the database;
+ * - the cards are aggregated from a subquery already in page order (unnest's ordinality), not with
+ *   `string_agg(… order by …)`, which sorts copies of the cards in PostgreSQL 15 even when they arrive in order.
  * A text search depends too much on its words for one plan: its statements stay unnamed and are planned per request.
  */
 
@@ -113,24 +120,6 @@ function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
 }
 
 /**
- * The card text of page row `u` for this viewer: the stored card with the wish flag and the trade price set. A
- * buyer's price is the card's own for their level (`trade`; '' without a level, also for a level the card does not
- * know, whose discount tradePriceSql counts as none).
- */
-function cardText(b: Binds, viewer: Viewer): string {
-  let card = 'c.card';
-  if (viewer.isBuyer) {
-    const level = viewer.buyerLevel === null ? `c.trade->>''` : `coalesce(c.trade->>${b.add(viewer.buyerLevel, 'text')}, c.trade->>'')`;
-    card = `replace(${card}, '"tradePrice":null', '"tradePrice":' || coalesce(${level}, 'null'))`;
-  }
-  if (viewer.userId !== null) {
-    card = `replace(${card}, '"isWished":false', case when exists (select 1 from wishes ws
-      where ws.user_id = ${b.add(viewer.userId, 'int')} and ws.product_id = u.id) then '"isWished":true' else '"isWished":false' end)`;
-  }
-  return card;
-}
-
-/**
  * Whether a page may walk an index in its sort order. One generic plan serves every value of a shape, so the plan
  * must not bet on how many wines match: walking the sort's index and skipping the wines that do not match is quick
  * when most match and reads the whole catalogue when few do. It is safe for the whole catalogue, and for one kind
@@ -210,8 +199,11 @@ function afterCondition(sort: ProductListSqlQuery['sort'], lang: Language, after
 /**
  * The statement of one page: `total` (null when `count` is false), `ids` of the page in order and `cards`, their
  * card texts joined with commas in that order (null for an empty page); with `after`, `cursor_ok` says whether that
- * wine is still listed (else the caller asks again by page number). `offset 0` keeps PostgreSQL from inlining the
- * page's subquery into both places that read it (it then ran twice).
+ * wine is still listed (else the caller asks again by page number). A buyer's statement adds `trades`, the card's
+ * price for their level per card (`null` when it has none; a level the card does not know counts as no discount,
+ * as tradePriceSql does), and a member's adds `card_ids` (the cards' wines in order) and `wished` (the page's wines
+ * they wish for): patchCards sets them. `offset 0` keeps PostgreSQL from inlining the page's subquery into the places
+ * that read it (it then ran more than once).
  */
 export function listStatement(
   f: ProductListSqlQuery,
@@ -236,11 +228,66 @@ export function listStatement(
     cursor = `exists (select 1 from products a where a.id = ${after} and a.is_published)`;
   }
   const offset = f.after === undefined ? (f.page - 1) * f.size : 0;
-  const card = cardText(b, viewer);
-  const text = `select ${total} as total, ${cursor} as cursor_ok, s.ids,
-  (select string_agg(${card}, ',' order by u.n)
-     from unnest(s.ids) with ordinality u(id, n) join product_cards c on c.product_id = u.id and c.lang = ${b.add(lang, 'text')}) as cards
-from (select array(select p.id from products p where ${page} order by ${order} limit ${f.size} offset ${b.add(offset, 'int')}) as ids offset 0) s`;
+  const trade =
+    viewer.isBuyer && viewer.buyerLevel !== null
+      ? `coalesce(c.trade->>${b.add(viewer.buyerLevel, 'text')}, c.trade->>'', 'null')`
+      : `coalesce(c.trade->>'', 'null')`;
+  const member =
+    viewer.userId === null
+      ? ''
+      : `, k.card_ids, (select array_agg(ws.product_id) from wishes ws where ws.user_id = ${b.add(viewer.userId, 'int')}
+    and ws.product_id = any(s.ids)) as wished`;
+  const text = `select ${total} as total, ${cursor} as cursor_ok, s.ids, k.cards${viewer.isBuyer ? ', k.trades' : ''}${member}
+from (select array(select p.id from products p where ${page} order by ${order} limit ${f.size} offset ${offset}) as ids offset 0) s,
+  lateral (select string_agg(x.card, ',') as cards${viewer.isBuyer ? `, string_agg(x.trade, ',') as trades` : ''}${viewer.userId === null ? '' : ', array_agg(x.id) as card_ids'}
+    from (select c.card, u.id${viewer.isBuyer ? `, ${trade} as trade` : ''} from unnest(s.ids) with ordinality u(id, n)
+      join product_cards c on c.product_id = u.id and c.lang = ${b.add(lang, 'text')} order by u.n) x) k`;
   const searched = f.query !== undefined && normalizeSearch(f.query) !== '';
   return { text, values: b.values, ...(searched ? {} : { name: statementName('list', text) }) };
+}
+
+/** `text` with the i-th occurrence of `key` replaced by `values[i]` where that is defined. */
+function replaceEach(text: string, key: string, values: readonly (string | undefined)[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  let at = text.indexOf(key);
+  for (let i = 0; i < values.length && at >= 0; i++) {
+    const value = values[i];
+    if (value !== undefined) {
+      parts.push(text.slice(from, at), value);
+      from = at + key.length;
+    }
+    at = text.indexOf(key, at + key.length);
+  }
+  if (from === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+/**
+ * The viewer's parts of a page's joined cards (see listStatement): the i-th card's `"tradePrice":null` takes the
+ * i-th of `trades`, and the cards of `wished` wines say `"isWished":true`. Each key appears once per card and cannot
+ * appear unescaped inside a text, so the i-th occurrence is the i-th card's.
+ */
+export function patchCards(
+  cards: string,
+  row: { trades?: string | null; card_ids?: readonly number[] | null; wished?: readonly number[] | null },
+): string {
+  let text = cards;
+  if (row.trades) {
+    text = replaceEach(
+      text,
+      '"tradePrice":null',
+      row.trades.split(',').map((p) => (p === 'null' ? undefined : `"tradePrice":${p}`)),
+    );
+  }
+  if (row.wished?.length && row.card_ids) {
+    const wished = new Set(row.wished);
+    text = replaceEach(
+      text,
+      '"isWished":false',
+      row.card_ids.map((id) => (wished.has(id) ? '"isWished":true' : undefined)),
+    );
+  }
+  return text;
 }

@@ -52,7 +52,7 @@ import {
   type ProductFilterSet,
 } from './product-sql';
 import { catalogCachingEnabled } from './response-cache';
-import { listStatement } from './list-statement';
+import { listStatement, patchCards } from './list-statement';
 import { keptFacets, keptTotal } from './kept-counts';
 import { JsonAnswer } from '../../lib/json-answer';
 import type { Viewer } from '../session';
@@ -313,7 +313,15 @@ async function productCardTexts(
         return kept && `(${b.fragment(kept.select)})`;
       },
     });
-    type Row = { total: number | null; cursor_ok: boolean | null; ids: number[]; cards: string | null };
+    type Row = {
+      total: number | null;
+      cursor_ok: boolean | null;
+      ids: number[];
+      cards: string | null;
+      trades?: string | null;
+      card_ids?: number[] | null;
+      wished?: number[] | null;
+    };
     return (await rawQuery<Row>(db, stmt.text, stmt.values, gone, stmt.name)).rows[0];
   };
   let row = await run(q);
@@ -321,7 +329,8 @@ async function productCardTexts(
   if (row?.cursor_ok === false) row = await run({ ...q, after: undefined });
   const total = known ?? row?.total ?? 0;
   if (key !== undefined && known === undefined) storeResult(db, key, total, since);
-  return { cards: row?.cards ?? '', ids: row?.ids ?? [], info: pageInfo(q.page, q.size, total), byWishes: q.sort === 'POPULAR' };
+  const cards = row?.cards ? patchCards(row.cards, row) : '';
+  return { cards, ids: row?.ids ?? [], info: pageInfo(q.page, q.size, total), byWishes: q.sort === 'POPULAR' };
 }
 
 /** GET /brand/wines/products as data (the winery, magazine, event and PDF pages list wines with it). */

@@ -975,6 +975,46 @@ describe("members' lists: one answer per level, each member's own wish flags", (
     }
   });
 
+  it('gives each member the same page without the caches, its prices and wishes set per card', async () => {
+    const db = t.db.db;
+    const members = [
+      { email: 'own-vip@example.com', level: 'VIP', role: 'BUYER' as const },
+      { email: 'own-general@example.com', level: 'GENERAL', role: 'BUYER' as const },
+      { email: 'own-none@example.com', level: null, role: 'BUYER' as const },
+      { email: 'own-pending@example.com', level: null, role: 'MEMBER' as const },
+    ];
+    const qs = 'size=24&sort=PRICE_DESC';
+    const all = (await list(qs))._embedded.items;
+    expect(all.length).toBeGreaterThan(4);
+    // Wished: the second and the last wine of the page, not the first (a flag set on the wrong card shows).
+    const wishedIds = [all[1]!.id, all.at(-1)!.id];
+    try {
+      for (const m of members) {
+        const id = await insertMember(db, m.email, m.role, m.role === 'BUYER' ? 'APPROVED' : 'PENDING');
+        await db.execute(sql`update users set buyer_level = ${m.level} where id = ${id}`);
+        const token = (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
+        for (const w of wishedIds) expect((await post(`/wines/products/${w}/wish`, token)).statusCode).toBe(200);
+        const shared = await list(qs, { token });
+        setCatalogCaching(db, false);
+        try {
+          const own = await list(qs, { token });
+          expect(own, m.email).toEqual(shared);
+          expect(own._embedded.items.filter((c) => c.isWished).map((c) => c.id)).toEqual(wishedIds);
+          const priced = own._embedded.items.filter((c) => c.tradePrice !== null).length;
+          expect(priced, m.email).toBe(m.role === 'BUYER' ? own._embedded.items.length : 0);
+        } finally {
+          setCatalogCaching(db, true);
+        }
+      }
+    } finally {
+      for (const w of wishedIds) {
+        await db.execute(sql`delete from wishes where product_id = ${w}`);
+        await db.execute(sql`update products set wish_count = 0 where id = ${w}`);
+      }
+      invalidateCatalogCache(db);
+    }
+  });
+
   it('takes an approval or a logout into account at once', async () => {
     const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
     const id = await insertMember(t.db.db, 'level-new@example.com', 'MEMBER', 'PENDING');
