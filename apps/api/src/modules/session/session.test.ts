@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users, verificationCodes, withdrawals } from '@podo/db';
+import { businessProfiles, socialIdentities, uploadedFiles, users, verificationCodes, withdrawals } from '@podo/db';
 import { hashPassword } from '../../lib/passwords';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
@@ -38,6 +38,96 @@ describe('login and me', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toMatchObject({ email: 'buyer@example.com', role: 'BUYER', status: 'APPROVED', fullName: '김바이어' });
     expect(me.json().data.passwordHash).toBeUndefined();
+  });
+
+  it('shows a member on /me exactly as the admin list shows them, every field filled', async () => {
+    // /me reads one member with a prepared statement of its own; the admin list reads members with loadMembers.
+    const db = t.db.db;
+    const email = 'me-view@example.com';
+    const [u] = await db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword('MeView!2345'),
+        fullName: '보기 회원',
+        mobile: '010-2345-6789',
+        birthday: '19900102',
+        role: 'BUYER',
+        status: 'APPROVED',
+        emailVerifiedAt: new Date('2026-01-02T03:04:05.678Z'),
+        marketingAgreedAt: new Date('2026-02-03T04:05:06.789Z'),
+        passwordChangedAt: new Date('2025-01-01T00:00:00.123Z'),
+        passwordReminderAt: new Date('2026-03-01T00:00:00.000Z'),
+        createdAt: new Date('2024-12-31T23:59:59.999Z'),
+      })
+      .returning({ id: users.id });
+    const id = u!.id;
+    const [file] = await db
+      .insert(uploadedFiles)
+      .values({
+        purpose: 'BUSINESS_CERT',
+        originalName: '사업자등록증.pdf',
+        mime: 'application/pdf',
+        size: 12_345,
+        sha256: 'a'.repeat(64),
+        storageKey: 'k/me-view',
+        ownerUserId: id,
+      })
+      .returning({ id: uploadedFiles.id });
+    await db.insert(businessProfiles).values({
+      userId: id,
+      companyName: '보기 와인바',
+      businessNumber: '1234567891',
+      representative: '보기',
+      businessType: 'RESTAURANT',
+      taxEmail: 'tax@example.com',
+      certificateFileId: file!.id,
+      pendingChanges: { companyName: '새 와인바' },
+      pendingSince: new Date('2026-04-05T06:07:08.901Z'),
+    });
+    await db.insert(socialIdentities).values([
+      {
+        userId: id,
+        provider: 'kakao',
+        providerUserId: 'me-view-k',
+        email: 'k@example.com',
+        createdAt: new Date('2026-05-01T00:00:00.001Z'),
+      },
+      { userId: id, provider: 'naver', providerUserId: 'me-view-n', email: null, createdAt: new Date('2026-05-02T00:00:00.002Z') },
+    ]);
+
+    const token = (await login(email, 'MeView!2345')).json().data.accessToken as string;
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode, me.body).toBe(200);
+    const admin = (await login('admin@example.com', 'Admin!2345')).json().data.accessToken as string;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/members?query=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json().data as { email: string }[]).find((m) => m.email === email);
+    const { passwordChangeDue, ...shown } = me.json().data;
+    expect(shown).toEqual(listed);
+    expect(passwordChangeDue).toBe(true);
+    expect(shown).toMatchObject({
+      birthday: '19900102',
+      emailVerified: true,
+      marketingAgreed: true,
+      hasPassword: true,
+      cartCount: 0,
+      passwordChangedAt: '2025-01-01T00:00:00.123Z',
+      createdAt: '2024-12-31T23:59:59.999Z',
+      business: {
+        certificate: { id: file!.id, name: '사업자등록증.pdf', size: 12_345, mime: 'application/pdf' },
+        pendingChanges: { companyName: '새 와인바' },
+        pendingSince: '2026-04-05T06:07:08.901Z',
+      },
+      sns: [
+        { provider: 'kakao', email: 'k@example.com', linkedAt: '2026-05-01T00:00:00.001Z' },
+        { provider: 'naver', email: null, linkedAt: '2026-05-02T00:00:00.002Z' },
+      ],
+    });
   });
 
   it('refuses a wrong password and an unknown e-mail with the same localized message', async () => {
