@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@podo/i18n';
 import { apiMessages } from '@podo/i18n/resources';
+import { loginToken } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -73,6 +74,17 @@ describe('API conventions', () => {
       payload: [1, 2],
     });
     expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBe('Request body: Send an object of named values.');
+    // A list sent as text says what to send, in the caller's language, not in the validator's type names.
+    const token = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
+    const notList = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { 'accept-language': 'ko-KR', authorization: `Bearer ${token}` },
+      payload: { items: 'x' },
+    });
+    expect(notList.statusCode).toBe(400);
+    expect(notList.json()).toEqual({ code: 'VALIDATION_FAILED', message: '상품: 여러 항목의 목록으로 보내 주세요.' });
   });
 
   it('refuses unsupported media types and oversized bodies with 4xx', async () => {

@@ -25,6 +25,9 @@ function issueText(lang: Language, issue: z.core.$ZodIssue): string {
   const named = issue.message && Object.hasOwn(byKey, issue.message) ? byKey[issue.message] : undefined;
   if (named) return named;
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return v.required;
+  // A list or an object sent as something else: said plainly, not in the validator's type names.
+  if (issue.code === 'invalid_type' && issue.expected === 'array') return v.expectedList;
+  if (issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'record')) return v.expectedObject;
   // An empty (or, after trimming, blank) text where one character is the minimum is a missing value, not a length.
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return v.required;
   if (issue.code === 'invalid_format' && (issue as { format?: string }).format === 'email') return v.email;
