@@ -232,6 +232,83 @@ describe('ordering as a trade buyer', () => {
     await context.close();
   });
 
+  it('shows a line sold out since it was added as left out of the totals (ko-KR 375 px, en-US 1280 px)', async () => {
+    const { byBottle, byCase } = await wines();
+    const token = async (email: string, password: string, ip: string) => {
+      const r = await fetch(`${base}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email, password }),
+      });
+      return { authorization: `Bearer ${(await r.json()).data.accessToken}` };
+    };
+    const buyer = await token('buyer@example.com', 'Buyer!2345', '10.77.0.9');
+    const admin = await token('admin@example.com', 'Admin!2345', '10.77.0.10');
+    const vintages = async (id: number) =>
+      (await (await fetch(`${base}/api/v1/wines/products/${id}/vintages`, { headers: buyer })).json())._embedded.items as {
+        id: number;
+        stock: number;
+        minQty: number;
+      }[];
+    const [sold] = await vintages(byBottle);
+    const [kept] = await vintages(byCase);
+    const json = { ...buyer, 'content-type': 'application/json' };
+    const added = await fetch(`${base}/api/v1/cart/add`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        items: [
+          { idProduct: byBottle, qty: sold!.minQty },
+          { idProduct: byCase, qty: kept!.minQty },
+        ],
+      }),
+    });
+    expect(added.status).toBe(200);
+    const stock = (n: number) =>
+      fetch(`${base}/api/v1/admin/wines/vintages/${sold!.id}/stock`, {
+        method: 'PATCH',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ stock: n }),
+      });
+    expect((await stock(0)).status).toBe(200);
+    try {
+      const cart = (await (await fetch(`${base}/api/v1/cart?businessType=B2B`, { headers: buyer })).json()).data as {
+        lines: { idProduct: number; problem: string | null; subtotal: number }[];
+        amounts: { subtotal: number; total: number };
+      };
+      expect(cart.lines.find((l) => l.idProduct === byBottle)?.problem).not.toBeNull();
+      const counted = cart.lines.filter((l) => l.problem === null).reduce((s, l) => s + l.subtotal, 0);
+      expect(cart.amounts.subtotal).toBe(counted);
+
+      for (const [locale, viewport, label] of [
+        ['ko-KR', MOBILE, '합계에서 제외'],
+        ['en-US', DESKTOP, 'Not in the total'],
+      ] as const) {
+        const { page, context } = await openPage(browser, { viewport, locale });
+        await login(page, 'buyer@example.com', 'Buyer!2345');
+        await page.goto(`${base}/cart?lang=${locale}`);
+        const row = page.locator(`[data-testid=cart-line][data-product="${byBottle}"]`);
+        expect(await row.getByTestId('cart-line-excluded').textContent()).toBe(label);
+        expect(await row.locator('s[data-testid=cart-line-amount]').count()).toBe(1);
+        const other = page.locator(`[data-testid=cart-line][data-product="${byCase}"]`);
+        expect(await other.getByTestId('cart-line-excluded').count()).toBe(0);
+        expect(await other.locator('span[data-testid=cart-line-amount]').count()).toBe(1);
+        const total = (await page.getByTestId('amount-total').first().textContent()) ?? '';
+        expect(total.replace(/\D/g, '')).toBe(String(cart.amounts.total));
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `.tmp/screens/cart-excluded-${locale}-${viewport.width}.png` });
+        await context.close();
+      }
+    } finally {
+      expect((await stock(sold!.stock)).status).toBe(200);
+      await fetch(`${base}/api/v1/cart`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ idProducts: [byBottle, byCase], businessType: 'B2B' }),
+      });
+    }
+  });
+
   it('adds to the cart without JavaScript', async () => {
     const { byBottle } = await wines();
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ko-KR', viewport: DESKTOP });

@@ -6,6 +6,9 @@ import { apiMessages, keyPaths, webMessages } from './resources';
 const valueAt = (bundle: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle);
 
+/** The suffix of a plural form (Intl.PluralRules categories), as apps/web/app/lib/i18n.ts looks them up. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
 describe('locale files', () => {
   for (const [name, bundle] of [
     ['web', webMessages],
@@ -13,8 +16,11 @@ describe('locale files', () => {
   ] as const) {
     const reference = keyPaths(bundle['ko-KR']).sort();
     for (const lang of LANGUAGES) {
-      it(`${lang} ${name}.json has exactly the keys of ko-KR, none empty`, () => {
-        const keys = keyPaths(bundle[lang]).sort();
+      it(`${lang} ${name}.json has exactly the keys of ko-KR (and plural forms of its own), none empty`, () => {
+        // A language may add plural forms of a key (`total_one` beside `total`): Korean has none to add.
+        const keys = keyPaths(bundle[lang])
+          .filter((k) => !(PLURAL.test(k) && reference.includes(k.replace(PLURAL, ''))))
+          .sort();
         expect(
           reference.filter((k) => !keys.includes(k)),
           'missing keys',
@@ -23,7 +29,7 @@ describe('locale files', () => {
           keys.filter((k) => !reference.includes(k)),
           'extra keys',
         ).toEqual([]);
-        const values = keys.map((k) => valueAt(bundle[lang], k));
+        const values = keyPaths(bundle[lang]).map((k) => valueAt(bundle[lang], k));
         expect(values.filter((v) => typeof v !== 'string' || !v.trim())).toEqual([]);
       });
     }
@@ -35,7 +41,13 @@ describe('locale files', () => {
     for (const bundle of [webMessages, apiMessages]) {
       for (const key of keyPaths(bundle['ko-KR'])) {
         const get = (lang: (typeof LANGUAGES)[number]) => valueAt(bundle[lang], key) as string;
-        for (const lang of LANGUAGES) expect(vars(get(lang)), `${lang} ${key}`).toEqual(vars(get('ko-KR')));
+        for (const lang of LANGUAGES) {
+          expect(vars(get(lang)), `${lang} ${key}`).toEqual(vars(get('ko-KR')));
+          for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) {
+            const plural = valueAt(bundle[lang], `${key}_${form}`) as string | undefined;
+            if (plural !== undefined) expect(vars(plural), `${lang} ${key}_${form}`).toEqual(vars(get('ko-KR')));
+          }
+        }
       }
     }
   });

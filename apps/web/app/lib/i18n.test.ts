@@ -44,6 +44,15 @@ describe('t()', () => {
     });
   }
 
+  it('says one wine, not one wines, in English; Korean has one form', () => {
+    const en = createI18n('en-US', webMessages['en-US']).t;
+    expect(en('commerce.toCheckout', { count: 1 })).toBe('Check out (1 wine)');
+    expect(en('commerce.toCheckout', { count: 2 })).toBe('Check out (2 wines)');
+    expect(en('catalog.total', { count: 1 })).toBe('1 wine');
+    const ko = createI18n('ko-KR', webMessages['ko-KR']).t;
+    expect(ko('commerce.toCheckout', { count: 1 })).toBe('주문하기 (1개 품목)');
+  });
+
   it('handles plurals, context, defaults, fallbacks, nesting and objects like i18next', () => {
     const messages = {
       n: { item_one: '{{count}} item', item_other: '{{count, number}} items', item_zero: 'no items' },

@@ -135,10 +135,24 @@ function CartLine({ line }: { line: TCartLine }) {
         )}
       </div>
       <div className="cart-line-amount">
-        {line.volumeDiscount > 0 ? <span className="small text-success">−{formatKrw(line.volumeDiscount, lang)}</span> : null}
-        <span className="fw-bold" data-testid="cart-line-amount">
-          {formatKrw(line.amount, lang)}
-        </span>
+        {line.volumeDiscount > 0 && !line.problem ? (
+          <span className="small text-success">−{formatKrw(line.volumeDiscount, lang)}</span>
+        ) : null}
+        {line.problem ? (
+          // A line that cannot be ordered as it is stays out of the totals: its amount is shown struck through.
+          <>
+            <s className="text-body-secondary" data-testid="cart-line-amount">
+              {formatKrw(line.amount, lang)}
+            </s>
+            <span className="small text-danger" data-testid="cart-line-excluded">
+              {t('commerce.notInTotal')}
+            </span>
+          </>
+        ) : (
+          <span className="fw-bold" data-testid="cart-line-amount">
+            {formatKrw(line.amount, lang)}
+          </span>
+        )}
       </div>
       <remove.Form method="post" action={CART_ACTION} className="cart-line-remove">
         <input type="hidden" name="intent" value="remove" />
