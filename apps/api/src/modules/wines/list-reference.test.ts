@@ -339,7 +339,16 @@ describe('the product list against a plain reference query', postgresOnly('a 30,
       ['one kind', (i) => ({ idKinds: [kinds[i % kinds.length]] }), SORTS],
       ['one kind and one country', (i) => ({ idKinds: [kinds[i % kinds.length]], countryCodes: [countries[i % 4]] }), ['RECOMMEND']],
       ['one country', (i) => ({ countryCodes: [countries[i % countries.length]] }), ['RECOMMEND']],
+      // A search alone is prepared per word (its words are in the text): the same word is not planned again.
+      ['a search', () => ({ query: lookups.texts[0]!.slice(0, 3) }), ['RECOMMEND', 'PRICE_ASC']],
     ];
+    // With a filter, a search's generic plan would not know the filter's values: it is planned per request.
+    const filtered = await resolveProductQuery(
+      t.db.db,
+      { query: lookups.texts[0]!.slice(0, 3), idKinds: [kinds[0]], sort: 'RECOMMEND', page: 1, size: 24 } as TProductListQuery,
+      'ko-KR',
+    );
+    expect(listStatement(filtered, ANONYMOUS, 'ko-KR', { count: true }).name).toBeUndefined();
     try {
       for (const [who, viewer] of Object.entries(viewers)) {
         for (const [label, shape, sorts] of shapes) {

@@ -22,7 +22,10 @@ import { indexGrams, productOrder, toPgQuery, type ProductListSqlQuery } from '.
  *   (patchCards), which costs less than changing every card in the database;
  * - the cards are aggregated from a subquery already in page order (unnest's ordinality), not with
  *   `string_agg(… order by …)`, which sorts copies of the cards in PostgreSQL 15 even when they arrive in order.
- * A text search depends too much on its words for one plan: its statements stay unnamed and are planned per request.
+ * A text search depends too much on its words for one plan, so its words and grams are written into the text. A search
+ * alone (the search box) is then prepared per word: PostgreSQL's generic plan of that text is the plan for those words,
+ * kept after five runs, so a word searched again is not planned again. A search with filters stays unnamed and is
+ * planned per request (a generic plan would not know the filters' values).
  */
 
 export interface ListStatement {
@@ -38,6 +41,15 @@ class Binds {
   add(value: unknown, cast: string): string {
     this.values.push(value);
     return `$${this.values.length}::${cast}`;
+  }
+  /**
+   * A search value written into the text: a search's words are letters and digits only (normalizeSearch) and its
+   * grams numbers, so doubling quotes is all the quoting they need. See listStatement for why.
+   */
+  literal(value: string | number | readonly number[], cast: string): string {
+    if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'::${cast}`;
+    if (typeof value === 'number') return `${Math.trunc(value)}::${cast}`;
+    return `'{${value.map((n) => Math.trunc(n)).join(',')}}'::${cast}`;
   }
   /** A drizzle fragment, its parameters renumbered after the ones already bound. */
   fragment(q: SQL): string {
@@ -97,13 +109,13 @@ function conditions(b: Binds, f: ProductListSqlQuery, forCount: boolean): string
   if (f.vip !== undefined) c.push(`p.is_vip = ${b.add(f.vip, 'boolean')}`);
   const q = f.query ? normalizeSearch(f.query) : '';
   if (q) {
-    const like = () => `p.search_text like ${b.add(`%${likeEscape(q)}%`, 'text')} escape '\\'`;
+    const like = () => `p.search_text like ${b.literal(`%${likeEscape(q)}%`, 'text')} escape '\\'`;
     if (forCount) {
-      const grams = queryGrams(q).map((g) => `p.search_grams && (select ${b.add([g], 'bigint[]')})`);
+      const grams = queryGrams(q).map((g) => `p.search_grams && (select ${b.literal([g], 'bigint[]')})`);
       c.push(...grams);
       if (!queryGramsExact(q)) c.push(like());
     } else {
-      c.push(like(), `p.search_grams @> ${b.add(indexGrams(q), 'bigint[]')}`);
+      c.push(like(), `p.search_grams @> ${b.literal(indexGrams(q), 'bigint[]')}`);
     }
   }
   return c;
@@ -116,7 +128,14 @@ function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
   const q = text ? normalizeSearch(text) : '';
   const grams = q && queryGramsExact(q) ? queryGrams(q) : [];
   if (grams.length !== 1) return undefined;
-  return `coalesce((select c.products from product_search_gram_counts c where c.gram = ${b.add(grams[0], 'bigint')}), 0)`;
+  return `coalesce((select c.products from product_search_gram_counts c where c.gram = ${b.literal(grams[0]!, 'bigint')}), 0)`;
+}
+
+/** Whether the list is a text search and nothing else (the site's search box): no filter, any sort and page. */
+function onlySearch(f: ProductListSqlQuery): boolean {
+  const { page: _p, size: _s, after: _a, sort: _o, query, countryName: _c, matchesNothing, ...filters } = f;
+  if (matchesNothing || query === undefined) return false;
+  return Object.values(filters).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
 }
 
 /**
@@ -243,7 +262,8 @@ from (select array(select p.id from products p where ${page} order by ${order} l
     from (select c.card, u.id${viewer.isBuyer ? `, ${trade} as trade` : ''} from unnest(s.ids) with ordinality u(id, n)
       join product_cards c on c.product_id = u.id and c.lang = ${b.add(lang, 'text')} order by u.n) x) k`;
   const searched = f.query !== undefined && normalizeSearch(f.query) !== '';
-  return { text, values: b.values, ...(searched ? {} : { name: statementName('list', text) }) };
+  const prepared = !searched || onlySearch(f);
+  return { text, values: b.values, ...(prepared ? { name: statementName(searched ? 'search' : 'list', text) } : {}) };
 }
 
 /** `text` with the i-th occurrence of `key` replaced by `values[i]` where that is defined. */
