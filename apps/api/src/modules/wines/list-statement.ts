@@ -123,9 +123,8 @@ function conditions(b: Binds, f: ProductListSqlQuery, forCount: boolean): string
 
 /** The total of a text-only search of one to three characters (see searchOnlyTotal), or undefined. */
 function gramTotal(b: Binds, f: ProductListSqlQuery): string | undefined {
-  const { query: text, page: _p, size: _s, sort: _o, after: _a, countryName: _c, matchesNothing, ...filters } = f;
-  if (matchesNothing || Object.values(filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return undefined;
-  const q = text ? normalizeSearch(text) : '';
+  if (!onlySearch(f)) return undefined;
+  const q = f.query ? normalizeSearch(f.query) : '';
   const grams = q && queryGramsExact(q) ? queryGrams(q) : [];
   if (grams.length !== 1) return undefined;
   return `coalesce((select c.products from product_search_gram_counts c where c.gram = ${b.literal(grams[0]!, 'bigint')}), 0)`;
