@@ -53,6 +53,25 @@ describe('home shell', () => {
     });
   }
 
+  for (const path of ['/', '/product'])
+    it(`does not lazy-load the largest picture a phone sees first on ${path}`, async () => {
+      // A lazy picture waits for layout before it is asked for, which delays the largest paint.
+      const { page, context } = await openPage(browser, { viewport: MOBILE });
+      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      const largest = await page.evaluate(
+        () =>
+          new Promise<{ tag: string; loading: string | null }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const el = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+              resolve({ tag: el.element?.tagName ?? '', loading: el.element?.getAttribute('loading') ?? null });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(largest.tag).toBe('IMG');
+      expect(largest.loading).not.toBe('lazy');
+      await context.close();
+    });
+
   it('puts the menu and footer in place in the HTML itself, once, with or without scripts', async () => {
     // Parts hydrated later must not be streamed out of line (hidden and moved by an inline script).
     const html = await (await fetch(`${base}/`)).text();

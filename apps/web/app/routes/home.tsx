@@ -91,8 +91,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {bestWines.length ? (
           <Shelf id="best" title={t('home.bestTitle')} to={best ? `/product?idFeatured=${best}` : '/product'}>
             <div className="product-grid home-product-grid">
-              {bestWines.map((p) => (
-                <ProductCard key={p.id} product={p} />
+              {bestWines.map((p, i) => (
+                // On a phone the hero picture is hidden and the first two cards are the largest paint.
+                <ProductCard key={p.id} product={p} eager={i < 2} />
               ))}
             </div>
           </Shelf>
