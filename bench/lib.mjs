@@ -17,13 +17,14 @@ export async function freePort() {
  */
 export function writeSection(file, heading, section, before) {
   let md = readFileSync(file, 'utf8');
+  section = section.trimEnd() + '\n\n';
   const at = md.indexOf(heading);
   if (at >= 0) {
     const next = md.indexOf('\n## ', at + 1);
     md = md.slice(0, at) + section + (next >= 0 ? md.slice(next + 1) : '');
   } else {
     const b = md.indexOf(before);
-    md = b >= 0 ? md.slice(0, b) + section + '\n' + md.slice(b) : md + '\n' + section;
+    md = b >= 0 ? md.slice(0, b) + section + md.slice(b) : md + '\n' + section;
   }
   writeFileSync(file, md);
 }

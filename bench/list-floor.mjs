@@ -152,11 +152,17 @@ const probes = [probe()];
 const head = (dir) => spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim();
 const [s30, s3] = [await seeded(30_000), await seeded(3_000)];
 const t0 = Date.now();
-const servers = {
-  base30: await start(baseRoot, await copyOf(s30, 'podo_floor_base30')),
-  new30: await start(root, await copyOf(s30, 'podo_floor_new30')),
-  new3: await start(root, await copyOf(s3, 'podo_floor_new3')),
-};
+const servers = {};
+// A failed step must not leave servers running: they hold the copied databases the next run drops.
+const stopAll = () => Promise.all(Object.values(servers).map(stop));
+process.once('uncaughtException', async (e) => {
+  console.error(e);
+  await stopAll();
+  process.exit(1);
+});
+servers.base30 = await start(baseRoot, await copyOf(s30, 'podo_floor_base30'));
+servers.new30 = await start(root, await copyOf(s30, 'podo_floor_new30'));
+servers.new3 = await start(root, await copyOf(s3, 'podo_floor_new3'));
 console.log(`› servers up in ${((Date.now() - t0) / 1000).toFixed(0)} s (this build rebuilds the cards of a base catalogue on start)`);
 
 const login = await fetch(`${servers.new30.base}/api/v1/login`, {
@@ -194,7 +200,7 @@ const buyer = alternate(
   { ...servers.new30, path: LIST, headers: buyerHeaders, label: 'buyer' },
 );
 probes.push(probe());
-for (const s of Object.values(servers)) await stop(s);
+await stopAll();
 
 const n = (x) => Math.round(x).toLocaleString('en-US');
 const ms = (x) => `${x.toFixed(1)} ms`;
