@@ -76,21 +76,4 @@ describe('every page in every language', () => {
     }
     expect(problems).toEqual([]);
   });
-
-  it('has the same keys in every language as in Korean (and plural forms of its own)', () => {
-    const ko = new Set(keyPaths(webMessages['ko-KR']));
-    // A language may add plural forms of a key (`total_one` beside `total`): Korean has none to add.
-    const plural = /_(zero|one|two|few|many|other)$/;
-    for (const lang of LANGUAGES) {
-      const other = new Set(keyPaths(webMessages[lang]).filter((k) => !(plural.test(k) && ko.has(k.replace(plural, '')))));
-      expect(
-        [...ko].filter((k) => !other.has(k)),
-        lang,
-      ).toEqual([]);
-      expect(
-        [...other].filter((k) => !ko.has(k)),
-        lang,
-      ).toEqual([]);
-    }
-  });
 });
