@@ -10,14 +10,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hydrated, launchBrowser, MOBILE } from '../helpers/browser';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth';
-import { startProductServer, type ProductServer } from '../helpers/product-server';
+import { freePort, startProductServer, type ProductServer } from '../helpers/product-server';
 import { startSmsServer, type TestSmsServer } from '../helpers/sms-server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server';
 
@@ -66,17 +65,6 @@ afterAll(async () => {
 });
 
 // ---- helpers ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A page in a fresh context that records page errors and console errors. A public call answering 4xx on purpose

@@ -1,19 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { createBuyer, signIn, type Buyer } from '../helpers/fixtures';
 
 const base = inject('baseUrl');
-const COOKIE = 'podo-brand-access-token';
 let browser: Browser;
-let token: string;
+/** A buyer of the test's own, new: the first grade, with nothing paid last month. */
+let buyer: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const r = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
-    body: JSON.stringify({ email: 'buyer@example.com', password: 'Buyer!2345' }),
-  });
-  token = (await r.json()).data.accessToken;
+  [browser, buyer] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
 
@@ -24,7 +19,7 @@ describe('member grade (/mypage/grade)', () => {
   ] as const) {
     it(`shows the buyer's grade and what each grade gives (${lang}, ${viewport.width} px)`, async () => {
       const { page, context, errors } = await openPage(browser, { viewport, locale: lang });
-      await context.addCookies([{ name: COOKIE, value: token, url: base }]);
+      await signIn(context, buyer);
       const res = await page.goto(`${base}/mypage/grade?lang=${lang}`);
       expect(res?.status()).toBe(200);
       const panel = page.getByTestId('grade-page');
@@ -44,7 +39,7 @@ describe('member grade (/mypage/grade)', () => {
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await page.goto(`${base}/mypage/grade`);
     await page.waitForURL(/\/account\/login\?redirect=%2Fmypage%2Fgrade/);
-    await context.addCookies([{ name: COOKIE, value: token, url: base }]);
+    await signIn(context, buyer);
     await page.goto(`${base}/mypage`);
     const link = page.getByTestId('mypage-menu').getByRole('link', { name: '회원 등급' });
     expect(await link.getAttribute('href')).toBe('/mypage/grade');

@@ -75,63 +75,6 @@ export async function coveredTextAtEnd(page: Page): Promise<string[]> {
   });
 }
 
-/** Hangul syllables and jamo. */
-const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
-
-/**
- * Korean text a non-Korean reader would meet: visible text nodes and the texts assistive technology reads
- * (aria-label, alt, placeholder, title), except inside an element marked lang="ko" (a Korean original shown on
- * purpose: a text with no translation) or translate="no" (a member's or company's name as written).
- */
-export async function koreanText(page: Page): Promise<string[]> {
-  const found = await page.evaluate((hangulSource) => {
-    const hangul = new RegExp(hangulSource);
-    const isKo = (el: Element | null) => {
-      // Names as the member wrote them are marked translate="no".
-      if (el?.closest('[translate="no"]')) return true;
-      const host = el?.closest('[lang]');
-      return !!host && host !== document.documentElement && /^ko\b/i.test(host.getAttribute('lang') ?? '');
-    };
-    const shown = (el: Element) => {
-      const box = el as HTMLElement;
-      if (box.closest('[hidden], template, script, style, noscript')) return false;
-      return box.getClientRects().length > 0 || box.closest('details:not([open])') !== null;
-    };
-    const out = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim() ?? '';
-      const parent = n.parentElement;
-      if (!parent || !hangul.test(text) || isKo(parent) || !shown(parent)) continue;
-      out.add(text.slice(0, 80));
-    }
-    for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
-      if (isKo(el)) continue;
-      for (const a of ['aria-label', 'alt', 'placeholder', 'title']) {
-        const v = el.getAttribute(a);
-        if (v && hangul.test(v)) out.add(`${a}="${v.slice(0, 60)}"`);
-      }
-    }
-    if (hangul.test(document.title)) out.add(`<title>${document.title}</title>`);
-    return [...out];
-  }, HANGUL.source);
-  return found;
-}
-
-/** Key paths of the message catalogue shown as text: a missing translation. */
-export async function missingKeys(page: Page, keys: Set<string>): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
-    for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
-      for (const a of ['aria-label', 'alt', 'placeholder', 'title']) parts.push(el.getAttribute(a) ?? '');
-    }
-    return parts.join('\n');
-  });
-  const out = new Set<string>();
-  for (const m of texts.matchAll(/[A-Za-z][\w-]*(?:\.[\w-]+)+/g)) if (keys.has(m[0])) out.add(m[0]);
-  return [...out];
-}
-
 export interface AxeViolation {
   id: string;
   impact: string;

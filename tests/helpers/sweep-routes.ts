@@ -31,22 +31,47 @@ interface RouteEntry {
 
 /**
  * The page routes of the web app: every route rendered inside the shell layout (resource routes such as PDF files,
- * the sitemap or menu HTML are not pages), as URL patterns ('/', '/product/:pid', '/mypage/profile', '*').
+ * the sitemap or menu HTML are not pages), as URL patterns ('/', '/product/:pid', '/mypage/profile', '*'), each with
+ * the route files that render it (its layouts and its own module, as written in routes.ts: 'routes/cart.tsx').
  */
-export function pagePatterns(): string[] {
-  const out: string[] = [];
-  const walk = (entries: RouteEntry[], prefix: string, inShell: boolean) => {
+export function pageRoutes(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const walk = (entries: RouteEntry[], prefix: string, inShell: boolean, files: string[]) => {
     for (const r of entries) {
       const shell = inShell || r.file === 'routes/shell.tsx';
       const here = r.path ? `${prefix.replace(/\/$/, '')}/${r.path}` : prefix;
-      if (shell && (r.index || (r.path && !r.children))) out.push(here || '/');
-      if (r.children) walk(r.children, here, shell);
+      const chain = [...files, r.file];
+      if (shell && (r.index || (r.path && !r.children))) out.set(here || '/', chain);
+      if (r.children) walk(r.children, here, shell, chain);
       // A parent route with its own path and children (mypage) renders only through its index child.
     }
   };
-  walk(routes as RouteEntry[], '', false);
+  walk(routes as RouteEntry[], '', false, []);
   return out;
 }
+
+/** The page routes' URL patterns (pageRoutes). */
+export function pagePatterns(): string[] {
+  return [...pageRoutes().keys()];
+}
+
+/**
+ * Which cases a sweep visits: SWEEP_ONLY (URL prefixes, comma-separated) or SWEEP_FILES (files changed under
+ * apps/web/app, as `npm run test:changed` passes them: the pages whose route modules or layouts they are).
+ */
+export function selectedCases(cases: SweepCase[], env = process.env): SweepCase[] {
+  const only = env.SWEEP_ONLY?.split(',').filter(Boolean);
+  const files = env.SWEEP_FILES?.split(',')
+    .filter(Boolean)
+    .map((f) => f.replace(/^apps\/web\/app\//, ''));
+  const routesOf = pageRoutes();
+  return cases.filter(
+    (c) => (!only || only.some((o) => c.url.startsWith(o))) && (!files || (routesOf.get(c.pattern) ?? []).some((f) => files.includes(f))),
+  );
+}
+
+/** Whether the run sweeps only some pages (then the coverage check does not apply). */
+export const sweepLimited = (env = process.env) => !!(env.SWEEP_ONLY || env.SWEEP_FILES);
 
 const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, pending: o, buyer: o });
 const ok = all({ status: 200 });
@@ -79,6 +104,32 @@ export interface SampleIds {
   eventId: number;
   /** An inquiry of the demo buyer. */
   qnaId: number;
+}
+
+async function firstId(base: string, url: string, token?: string): Promise<number> {
+  const r = await fetch(`${base}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+  return ((await r.json()) as { _embedded: { items: { id: number }[] } })._embedded.items[0]!.id;
+}
+
+/** Real ids for the URLs with parameters, read from the server's demo data through the API. */
+export async function sampleIds(base: string, buyerToken: string): Promise<SampleIds> {
+  const [productId, wineryId, noticeId, careerId, magazineId, eventId, qnaId] = await Promise.all([
+    firstId(base, '/api/v1/brand/wines/products?size=1'),
+    firstId(base, '/api/v1/wineries?size=1'),
+    firstId(base, '/api/v1/posts?size=1'),
+    firstId(base, '/api/v1/posts?type=CAREER&size=1'),
+    firstId(base, '/api/v1/magazines?size=1'),
+    firstId(base, '/api/v1/events?size=1'),
+    firstId(base, '/api/v1/qnas?size=1', buyerToken),
+  ]);
+  const latest = await fetch(`${base}/api/v1/commerce/orders/latest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyerToken}` },
+  });
+  if (latest.status !== 200) throw new Error(`the demo buyer has no order (${latest.status})`);
+  const oid = ((await latest.json()) as { data: { oid: string } }).data.oid;
+  return { productId, wineryId, oid, noticeId, careerId, magazineId, eventId, qnaId };
 }
 
 /** The buyer's own pages: a visitor logs in first, a member waiting for approval is told why they cannot order. */
@@ -176,6 +227,32 @@ export function sweepCases(ids: SampleIds): { cases: SweepCase[]; unlisted: stri
   }
   return { cases, unlisted };
 }
+
+/** Public pages that search engines index (those of sitemap.xml): each has a canonical link to its own path. */
+export const INDEXABLE = new Set([
+  '/',
+  '/about',
+  '/service',
+  '/career',
+  '/career/:id',
+  '/contact',
+  '/product',
+  '/product/:pid',
+  '/winery',
+  '/winery/:wid',
+  '/store',
+  '/magazine',
+  '/magazine/:id',
+  '/event',
+  '/event/:id',
+  '/notice',
+  '/notice/:id',
+  '/faq',
+  '/terms',
+]);
+
+/** Pages where an approved buyer sees trade prices (and nobody else does): the sweep checks both sides. */
+export const TRADE_PRICE_PAGES = new Set(['/product', '/product/:pid']);
 
 /**
  * Pages that show what a member waiting for approval may do: prices and ordering (wine cards, the wine, search

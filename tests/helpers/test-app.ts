@@ -1,33 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '@podo/api';
 import { loadConfig, type AppConfig } from '@podo/config';
-import { migrateDatabase, openDatabase, seedCatalog, seedDemoData, seedDocuments, type DbHandle } from '@podo/db';
+import { openDatabase, type DbHandle } from '@podo/db';
+import { databaseUrl, onServer, pgliteTemplate, postgresTemplate } from './db-templates';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** Which database this test run uses: the project sets TEST_DB (pglite | postgres). */
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
-/** Creates an empty, uniquely named database on the test PostgreSQL server; returns its URL and a dropper. */
-export async function createTempDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+/**
+ * Creates a uniquely named database on the test PostgreSQL server, empty or as a copy of a template database;
+ * returns its URL and a dropper.
+ */
+export async function createTempDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `podo_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await onServer((c) => c.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: databaseUrl(name),
+    drop: () => onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
@@ -38,9 +30,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on its own fresh database (PGlite in memory, or a new PostgreSQL database). */
+/**
+ * A fresh app on its own fresh database (PGlite in memory, or a new PostgreSQL database), migrated, with the
+ * documents, the demo data unless `seed: false`, and the demo wine catalogue with `catalog: true`. The database is
+ * a copy of a template made once per run with the same contents (db-templates.ts).
+ */
 export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; catalog?: boolean } = {}): Promise<TestApp> {
-  const temp = usingPostgres() ? await createTempDatabase() : undefined;
+  const contents = { seed: opts.seed !== false, catalog: !!opts.catalog };
+  const temp = usingPostgres() ? await createTempDatabase(await postgresTemplate(contents)) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -49,12 +46,12 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     ...(temp ? { DATABASE_URL: temp.url } : {}),
     ...env,
   });
-  const db = await openDatabase({ url: config.databaseUrl, poolMax: 20, timeouts: config.databaseTimeouts });
-  await migrateDatabase(db, config.databaseUrl);
-  await seedDocuments(db.db);
-  if (opts.seed !== false) await seedDemoData(db.db);
-  // The demo wine catalogue (200+ wines) only where a test asks for it: most suites do not need it.
-  if (opts.catalog) await seedCatalog(db.db);
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    poolMax: 20,
+    timeouts: config.databaseTimeouts,
+    load: temp ? undefined : await pgliteTemplate(contents),
+  });
   const app = await buildApp({ config, db, logger: false });
   return {
     app,

@@ -74,6 +74,8 @@ export interface OpenOptions {
    * WebAssembly, which saves about three seconds at first start.
    */
   template?: string;
+  /** In memory only: start from this data directory tarball (`dumpDataDir`) instead of an empty cluster (tests). */
+  load?: Blob;
   /**
    * Limits for serving requests (the server passes its configuration). Unset: none, as the CLI, seeding and
    * migrations want for their long statements.
@@ -209,7 +211,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   }
   let client: PGlite;
   try {
-    client = await Pg.create(dir);
+    client = opts.load && !dir ? await Pg.create({ loadDataDir: opts.load }) : await Pg.create(dir);
   } catch (e) {
     if (!unpacked || !dir) throw e;
     // A template from another PGlite version: start the directory over with a plain initdb.

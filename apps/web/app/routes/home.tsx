@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
 import { pageMeta } from '../lib/meta';
-import { catalogApi } from '../lib/catalog.server';
+import { catalogApi, publicOrigin } from '../lib/catalog.server';
 import { useRoot, useUser } from '../lib/site';
 import { SiteLink } from '../components/site-link';
 import { FastLink } from '../components/fast-link';
@@ -13,7 +13,15 @@ import type { RouteHandle } from '../lib/site';
 
 export const handle: RouteHandle = { page: { subPage: false } };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta(matches),
+  ...(data
+    ? [
+        { tagName: 'link', rel: 'canonical', href: `${data.origin}/` },
+        { property: 'og:url', content: `${data.origin}/` },
+      ]
+    : []),
+];
 
 /** What the home page shows: best sellers, new arrivals, the latest articles, running events and wineries. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.eventList({ query: { page: 1, size: 3, sort: 'CURRENT' } }).then((r) => r._embedded.items.filter((e) => e.status !== 'ENDED')),
     api.wineryList({ query: { page: 1, size: 4, sort: 'POPULAR' } }).then((r) => r._embedded.items),
   ]);
-  return { best: best ?? null, fresh: fresh ?? null, bestWines, newWines, magazines, events, wineries };
+  return {
+    origin: publicOrigin(request, context),
+    best: best ?? null,
+    fresh: fresh ?? null,
+    bestWines,
+    newWines,
+    magazines,
+    events,
+    wineries,
+  };
 }
 
 /** A home section: a heading, a "view all" link and its cards. */

@@ -71,15 +71,16 @@ export interface IssuedCode {
 }
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
-let lastHousekeeping = 0;
+/** Per database, so two apps in one process (tests, tools) keep their own schedule. */
+const lastHousekeeping = new WeakMap<Database, number>();
 
 /**
  * Now and then (at most every 10 minutes per process, on a code request) drops codes older than a week and
  * throttle counters long expired, so these tables stay small, and forgets password hashes of members who left. Codes are useless long before that.
  */
 async function housekeeping(db: Database) {
-  if (Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
-  lastHousekeeping = Date.now();
+  if (Date.now() - (lastHousekeeping.get(db) ?? 0) < HOUSEKEEPING_EVERY_MS) return;
+  lastHousekeeping.set(db, Date.now());
   await db.delete(verificationCodes).where(sql`${verificationCodes.createdAt} < now() - interval '7 days'`);
   await purgeExpiredBuckets(db);
   // A left member's password hash is kept only while re-registration is blocked.

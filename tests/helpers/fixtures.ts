@@ -1,0 +1,178 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
+import { signCliAdminToken } from '@podo/api/modules/session/guards';
+import { FILES, multipartBody, signupBody } from './accounts';
+import { SWEEP_COOKIE } from './sweep-session';
+import type { ReceivedSms } from './sms-server';
+import type { ReceivedMail } from './smtp-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared product server's DATA_DIR (its JWT secret signs the fixtures' admin token, as the admin CLI does). */
+    dataDir: string;
+    /** The JSON window on the SMS and e-mail the shared product server sent (mailbox.ts). */
+    mailboxUrl: string;
+  }
+}
+
+/**
+ * The browser journeys' data, made by each test through the real server: a trade buyer of its own (signed up with
+ * the codes the server really sent, approved by an administrator), wines set to a known price and stock, and the
+ * buyer signed in by the session cookie. No journey reads the demo accounts or relies on the demo data's order.
+ */
+const base = () => inject('baseUrl');
+/** Each journey's requests come from an address of their own, so per-address limits never join two tests. */
+const freshIp = () => `10.${randomInt(1, 254)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+
+export interface Buyer {
+  id: number;
+  email: string;
+  mobile: string;
+  password: string;
+  company: string;
+  token: string;
+  ip: string;
+}
+
+async function call<T = { data: unknown }>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string>; raw?: Buffer } = {},
+): Promise<T> {
+  const r = await fetch(`${base()}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+      ...opts.headers,
+    },
+    body: opts.raw ? new Uint8Array(opts.raw) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${method} ${path} answered ${r.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** A short-lived administrator token, signed with the server's secret as `npm run admin` signs its own. */
+export async function adminToken(): Promise<string> {
+  return signCliAdminToken(new TokenService(resolveJwtSecret(undefined, inject('dataDir'))));
+}
+
+/** Waits for a message the server sent to the local stand-ins. */
+async function arrived<T>(kind: 'sms' | 'mail', match: (m: T) => boolean): Promise<T> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const all = (await (await fetch(`${inject('mailboxUrl')}/${kind}`)).json()) as T[];
+    const found = all.filter(match).at(-1);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no ${kind} arrived in 10 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const codeIn = (text: string) => {
+  const code = [...text.matchAll(/\[(\d{6})\]/g)].at(-1)?.[1];
+  if (!code) throw new Error(`no code in: ${text}`);
+  return code;
+};
+
+/** A member who signed up as a visitor would (codes by SMS and e-mail, a certificate), waiting for approval. */
+export async function createMember(opts: { company?: string } = {}): Promise<Buyer> {
+  const ip = freshIp();
+  const tag = randomBytes(4).toString('hex');
+  const contact = { email: `buyer-${tag}@example.com`, mobile: `010-${randomInt(2000, 9999)}-${randomInt(1000, 9999)}` };
+  await call('POST', '/cert', { body: { mode: 'SIGNUP_MOBILE', mobile: contact.mobile }, ip });
+  const digits = contact.mobile.replace(/-/g, '');
+  const sms = await arrived<ReceivedSms>('sms', (m) => m.to === digits);
+  await call('POST', '/cert/confirm', { body: { mode: 'SIGNUP_MOBILE', mobile: contact.mobile, code: codeIn(sms.text) }, ip });
+  await call('POST', '/cert', { body: { mode: 'SIGNUP_EMAIL', email: contact.email }, ip });
+  const mail = await arrived<Omit<ReceivedMail, 'raw'>>('mail', (m) => m.to === contact.email);
+  await call('POST', '/cert/confirm', { body: { mode: 'SIGNUP_EMAIL', email: contact.email, code: codeIn(mail.text) }, ip });
+  const upload = multipartBody({ name: 'certificate.pdf', type: 'application/pdf', bytes: FILES.pdf });
+  const file = await call<{ data: { id: string } }>('POST', '/signup/certificate', { raw: upload.payload, headers: upload.headers, ip });
+  const company = opts.company ?? `테스트 와인바 ${tag}`;
+  const body = signupBody(contact, file.data.id);
+  body.business = { ...body.business, companyName: company };
+  const signed = await call<{ data: { accessToken: string } }>('POST', '/signup', { body, ip });
+  const me = await call<{ data: { id: number } }>('GET', '/me', { token: signed.data.accessToken, ip });
+  return { id: me.data.id, ...contact, password: body.password, company, token: signed.data.accessToken, ip };
+}
+
+/** An approved trade buyer of the test's own. */
+export async function createBuyer(opts: { company?: string } = {}): Promise<Buyer> {
+  const member = await createMember(opts);
+  await call('POST', `/admin/members/${member.id}/approve`, { token: await adminToken() });
+  return member;
+}
+
+/** Signs the browser context in as `who`, by the session cookie (no login page). */
+export async function signIn(context: BrowserContext, who: { token: string }): Promise<void> {
+  await context.addCookies([{ name: SWEEP_COOKIE, value: who.token, url: base(), httpOnly: true }]);
+}
+
+export interface KnownWine {
+  productId: number;
+  vintageId: number;
+  stock: number;
+  tradePrice: number;
+  retailPrice: number;
+  /** Bottles per order step (1: by the bottle, 6 or 12: by the case) and the least a buyer may order. */
+  orderStep: number;
+  minQty: number;
+}
+
+interface VintageRow {
+  id: number;
+  orderStep: number;
+  minQty: number;
+}
+
+/**
+ * A wine on sale set to the stock and prices the test gives, through the administrator's calls. `byCase` picks one
+ * sold by the case (or by the bottle); `skip` leaves out wines another part of the test already set.
+ */
+export async function knownWine(opts: {
+  byCase: boolean;
+  stock: number;
+  tradePrice: number;
+  retailPrice?: number;
+  skip?: number[];
+  buyer: Buyer;
+}): Promise<KnownWine> {
+  const admin = await adminToken();
+  const list = await call<{ _embedded: { items: { id: number }[] } }>('GET', '/brand/wines/products?size=100&sort=NAME_ASC');
+  for (const { id } of list._embedded.items) {
+    if (opts.skip?.includes(id)) continue;
+    const v = await call<{ _embedded: { items: VintageRow[] } }>('GET', `/wines/products/${id}/vintages`, { token: opts.buyer.token });
+    const only = v._embedded.items.length === 1 ? v._embedded.items[0] : undefined;
+    if (!only || only.orderStep > 1 !== opts.byCase) continue;
+    const retailPrice = opts.retailPrice ?? Math.round((opts.tradePrice * 1.4) / 1000) * 1000;
+    await call('PATCH', `/admin/wines/vintages/${only.id}`, { token: admin, body: { tradePrice: opts.tradePrice, retailPrice } });
+    await call('PATCH', `/admin/wines/vintages/${only.id}/stock`, { token: admin, body: { stock: opts.stock } });
+    return {
+      productId: id,
+      vintageId: only.id,
+      stock: opts.stock,
+      tradePrice: opts.tradePrice,
+      retailPrice,
+      orderStep: only.orderStep,
+      minQty: only.minQty,
+    };
+  }
+  throw new Error(`no wine with one vintage sold ${opts.byCase ? 'by the case' : 'by the bottle'}`);
+}
+
+/** The trade price the buyer's level gives for a wine set by knownWine (the level discount applies on top). */
+export async function buyerPrice(buyer: Buyer, wine: KnownWine): Promise<number> {
+  const v = await call<{ _embedded: { items: { id: number; tradePrice: number | null }[] } }>(
+    'GET',
+    `/wines/products/${wine.productId}/vintages`,
+    { token: buyer.token },
+  );
+  const row = v._embedded.items.find((x) => x.id === wine.vintageId);
+  expect(row?.tradePrice, 'the buyer sees a trade price').toBeTypeOf('number');
+  return row!.tradePrice!;
+}
