@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { createBuyer, type Buyer } from '../helpers/fixtures';
 import { startProductServer } from '../helpers/product-server';
 import { group } from '../helpers/items';
 
@@ -10,10 +11,11 @@ import { group } from '../helpers/items';
  * toggle, the 404, sitemap.xml and robots.txt, and the 375 px layout.
  */
 const base = inject('baseUrl');
-const BUYER = { email: 'buyer@example.com', password: 'Buyer!2345' };
 let browser: Browser;
+/** A trade buyer of this file's own (fixtures.ts), who logs in through the login page. */
+let BUYER: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, BUYER] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
 

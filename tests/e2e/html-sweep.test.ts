@@ -13,16 +13,13 @@ import {
   INDEXABLE,
   ROLES,
   pagePatterns,
-  selectedCases,
   sweepLimited,
   TRADE_PRICE_PAGES,
-  sampleIds,
-  sweepCases,
   sweptAs,
   type Role,
   type SweepCase,
 } from '../helpers/sweep-routes';
-import { SWEEP_COOKIE, sweepLogin } from '../helpers/sweep-session';
+import { SWEEP_COOKIE, sweepStart } from '../helpers/sweep-session';
 
 /**
  * The HTML sweep: every page route of routes.ts × the five languages × every role, through the real server, without
@@ -40,14 +37,10 @@ const keys = new Set(keyPaths(webMessages['ko-KR']).filter((k) => k.includes('.'
 const PARALLEL = 4;
 
 let cases: SweepCase[] = [];
-const tokens: Partial<Record<Role, string>> = {};
+let tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  tokens.pending = await sweepLogin(base, 'pending');
-  tokens.buyer = await sweepLogin(base, 'buyer');
-  const found = sweepCases(await sampleIds(base, tokens.buyer));
-  expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
-  cases = selectedCases(found.cases);
+  ({ tokens, cases } = await sweepStart(base));
 });
 
 interface Fetched {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { createBuyer, type Buyer } from '../helpers/fixtures';
 
 /**
  * Keyboard use of the site: the mega-menu, every modal layer (mobile drawer, full-screen search, filter drawer,
@@ -8,10 +9,11 @@ import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
  * and every element Tab reaches shows a focus ring of 3:1 or more against the background around it.
  */
 const base = inject('baseUrl');
-const BUYER = { email: 'buyer@example.com', password: 'Buyer!2345' };
 let browser: Browser;
+/** A trade buyer of this file's own (fixtures.ts), who logs in through the login page. */
+let BUYER: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, BUYER] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
 

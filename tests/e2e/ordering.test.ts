@@ -1,74 +1,82 @@
 import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeJuso, listen } from '../helpers/address-servers';
-import { DESKTOP, hydrated, launchBrowser, logIn, MOBILE, openPage } from '../helpers/browser';
-import { startProductServer, type ProductServer } from '../helpers/product-server';
+import { DESKTOP, hydrated, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import {
+  adminToken,
+  arrived,
+  createBuyer,
+  createMember,
+  giveCash,
+  giveCoupon,
+  knownWine,
+  setStock,
+  signIn,
+  useServer,
+  type Buyer,
+  type KnownWine,
+} from '../helpers/fixtures';
+import { freePort, startProductServer, type ProductServer } from '../helpers/product-server';
+import { startSmsServer, type TestSmsServer } from '../helpers/sms-server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server';
 
 /**
  * The ordering journey as a buyer lives it, on a server of its own (its orders and carts do not disturb the other
- * browser tests) with a road-name address service that answers like the real one.
+ * browser tests) with a road-name address service that answers like the real one, and SMS and e-mail stand-ins.
+ * Each test makes its buyer, and sets the wines it orders to a known price and stock (fixtures.ts).
  */
 let server: ProductServer;
 let juso: Server;
+let sms: TestSmsServer;
+let smtp: TestSmtpServer;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
   juso = fakeJuso();
-  const jusoBase = await listen(juso);
-  server = await startProductServer({ JUSO_API_KEY: 'juso-test-key', JUSO_API_URL: `${jusoBase}/addrlink/addrLinkApi.do` });
-  base = server.baseUrl;
-  browser = await launchBrowser();
+  const [jusoBase, port] = await Promise.all([listen(juso), freePort()]);
+  [sms, smtp, browser] = await Promise.all([startSmsServer(), startSmtpServer(), launchBrowser()]);
+  base = `http://127.0.0.1:${port}`;
+  server = await startProductServer({
+    JUSO_API_KEY: 'juso-test-key',
+    JUSO_API_URL: `${jusoBase}/addrlink/addrLinkApi.do`,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    TRUST_PROXY: 'true',
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: sms.url,
+    SMTP_URL: smtp.url,
+  });
+  useServer({ base, dataDir: server.dataDir, messages: async (kind) => (kind === 'sms' ? sms.messages : smtp.messages) });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   juso?.close();
+  await Promise.all([sms?.close(), smtp?.close()]);
 });
 
-const login = (page: Page, email: string, password: string) => logIn(page, base, email, password);
-
-/** A wine on sale, in stock and sold by the case (the demo catalogue has some), and one sold by the bottle. */
-async function wines() {
-  const login = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.8' },
-    body: JSON.stringify({ email: 'buyer@example.com', password: 'Buyer!2345' }),
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).data.accessToken}` };
-  const r = await fetch(`${base}/api/v1/brand/wines/products?size=100`);
-  const items = (await r.json())._embedded.items as { id: number; inStock: boolean }[];
-  let byCase: number | undefined;
-  let byBottle: number | undefined;
-  for (const w of items.filter((x) => x.inStock)) {
-    const v = (await (await fetch(`${base}/api/v1/wines/products/${w.id}/vintages`, { headers })).json())._embedded.items as {
-      inStock: boolean;
-      orderStep: number;
-      minQty: number;
-      stock: number;
-    }[];
-    const first = v.find((x) => x.inStock);
-    // One vintage with room for a few cases (the tests order twice the minimum, more than once).
-    if (!first || v.length !== 1 || first.stock < first.minQty * 3) continue;
-    if (first.orderStep > 1) byCase ??= w.id;
-    else byBottle ??= w.id;
-    if (byCase && byBottle) break;
-  }
-  if (!byCase || !byBottle) throw new Error('no wine by the case or by the bottle in the demo catalogue');
+/** A wine sold by the case and one by the bottle, each of one vintage, at known trade prices with room for cases. */
+async function wines(buyer: Buyer): Promise<{ byCase: KnownWine; byBottle: KnownWine }> {
+  const byCase = await knownWine({ buyer, byCase: true, stock: 240, tradePrice: 36_000 });
+  const byBottle = await knownWine({ buyer, byCase: false, stock: 60, tradePrice: 48_000, skip: [byCase.productId] });
   return { byCase, byBottle };
 }
 
 describe('ordering as a trade buyer', () => {
   it('adds wines by the case, checks out with a searched address, a coupon and cash, and sees the deposit details (ko-KR, 375 px)', async () => {
-    const { byCase } = await wines();
+    const buyer = await createBuyer();
+    const { byCase: caseWine } = await wines(buyer);
+    const byCase = caseWine.productId;
+    await Promise.all([giveCash(buyer, 100_000), giveCoupon(buyer, 5_000)]);
     const { page, context, errors } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
-    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await signIn(context, buyer);
 
-    // A new delivery address, found by road-name search.
+    // A new delivery address, found by road-name search: a buyer without one finds the form open.
     await page.goto(`${base}/mypage/ships`);
-    await hydrated(page, '[data-testid=ship-add]');
-    await page.getByTestId('ship-add').click();
+    await hydrated(page, '[data-testid=juso-search]');
+    expect(await page.getByTestId('ship-add').count()).toBe(0);
     await page.getByTestId('juso-keyword').fill('테헤란로 123');
     await page.getByTestId('juso-search').click();
     await page.getByTestId('juso-results').getByRole('button').first().click();
@@ -79,7 +87,7 @@ describe('ordering as a trade buyer', () => {
     await page.fill('input[name=address2]', '3층 와인바');
     await page.getByTestId('ship-save').click();
     await page.getByText('배송지를 저장했습니다.').waitFor();
-    await expect.poll(() => page.getByTestId('ship-card').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('ship-card').count()).toBe(1);
 
     // The case stepper: one step is one case.
     await page.goto(`${base}/product/${byCase}`);
@@ -95,9 +103,12 @@ describe('ordering as a trade buyer', () => {
     await box.getByText('장바구니에 담았습니다.').waitFor();
 
     // From the list: a card's quantity follows that wine's case pack too.
-    await page.goto(`${base}/product`);
+    await page.goto(`${base}/product?sort=NAME_ASC`);
     await hydrated(page, '[data-testid=card-add-button]');
-    const cardAdd = page.getByTestId('card-add').first();
+    const cardAdd = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/product/${byCase}"]`) })
+      .getByTestId('card-add');
     const cardQty = cardAdd.getByTestId('qty-input');
     const cardMin = Number(await cardQty.inputValue());
     await cardAdd.getByTestId('qty-up').click();
@@ -144,20 +155,14 @@ describe('ordering as a trade buyer', () => {
     expect(await page.getByTestId('statement').textContent()).toContain('거래명세서');
     await page.screenshot({ path: '.tmp/screens/statement-ko-KR-375.png', fullPage: true });
 
-    // The e-mail (written to the log without SMTP) carries the account and the deadline.
-    await expect.poll(() => server.log().includes(`주문 접수 안내 (${oid})`)).toBe(true);
-    expect(server.log()).toContain('입금 계좌: 국민은행 123401-04-567890');
+    // The e-mail carries the account and the deadline.
+    const mail = await arrived('mail', (m) => m.to === buyer.email && m.text.includes(oid));
+    expect(mail.text).toContain('입금 계좌: 국민은행 123401-04-567890');
 
     // The importer marks the deposit received; the buyer's order page shows it.
-    const admin = await fetch(`${base}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.9' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin!2345' }),
-    });
-    const adminToken = (await admin.json()).data.accessToken;
     const paid = await fetch(`${base}/api/v1/admin/orders/${oid}/status`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
       body: JSON.stringify({ status: 'PAID', note: '입금 확인' }),
     });
     expect(paid.status).toBe(200);
@@ -168,9 +173,11 @@ describe('ordering as a trade buyer', () => {
   });
 
   it('lists orders, cancels one before preparation and orders again (en-US, 1280 px)', async () => {
-    const { byBottle } = await wines();
+    const buyer = await createBuyer();
+    const byBottle = (await wines(buyer)).byBottle.productId;
+    await Promise.all([giveCoupon(buyer, 5_000), giveCoupon(buyer, 10_000, 300_000), giveCash(buyer, 50_000)]);
     const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'en-US' });
-    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await signIn(context, buyer);
     await page.goto(`${base}/product/${byBottle}?lang=en-US`);
     await hydrated(page, '[data-testid=add-to-cart-button]');
     await page.getByTestId('add-to-cart-button').click();
@@ -185,8 +192,7 @@ describe('ordering as a trade buyer', () => {
 
     await page.goto(`${base}/mypage/orders?lang=en-US`);
     expect(await page.getByTestId('order-card').first().textContent()).toContain(oid);
-    // The demo history holds every state.
-    expect(await page.getByTestId('order-card').count()).toBeGreaterThanOrEqual(10);
+    expect(await page.getByTestId('order-card').count()).toBe(1);
     await page.screenshot({ path: '.tmp/screens/orders-en-US-1280.png', fullPage: true });
 
     await page.goto(`${base}/mypage/orders/${oid}?lang=en-US`);
@@ -208,20 +214,21 @@ describe('ordering as a trade buyer', () => {
       await page.goto(`${base}${path}?lang=en-US`);
       await page.screenshot({ path: `.tmp/screens/${path.slice(8)}-en-US-1280.png`, fullPage: true });
     }
-    expect(await page.getByTestId('coupon-card').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('coupon-card').count()).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('tells visitors and members waiting for approval why they cannot order', async () => {
-    const { byBottle } = await wines();
+    const [member, buyer] = await Promise.all([createMember(), createBuyer()]);
+    const byBottle = (await wines(buyer)).byBottle.productId;
     const { page, context } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
     await page.goto(`${base}/product/${byBottle}`);
     expect(await page.getByTestId('order-gate').getAttribute('data-reason')).toBe('anonymous');
     await page.goto(`${base}/product`);
     expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('card-add').count()).toBe(0);
-    await login(page, 'pending@example.com', 'Pending!2345');
+    await signIn(context, member);
     await page.goto(`${base}/product`);
     expect(await page.getByTestId('card-add').count()).toBe(0);
     await page.goto(`${base}/product/${byBottle}`);
@@ -233,44 +240,25 @@ describe('ordering as a trade buyer', () => {
   });
 
   it('shows a line sold out since it was added as left out of the totals (ko-KR 375 px, en-US 1280 px)', async () => {
-    const { byBottle, byCase } = await wines();
-    const token = async (email: string, password: string, ip: string) => {
-      const r = await fetch(`${base}/api/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ email, password }),
-      });
-      return { authorization: `Bearer ${(await r.json()).data.accessToken}` };
-    };
-    const buyer = await token('buyer@example.com', 'Buyer!2345', '10.77.0.9');
-    const admin = await token('admin@example.com', 'Admin!2345', '10.77.0.10');
-    const vintages = async (id: number) =>
-      (await (await fetch(`${base}/api/v1/wines/products/${id}/vintages`, { headers: buyer })).json())._embedded.items as {
-        id: number;
-        stock: number;
-        minQty: number;
-      }[];
-    const [sold] = await vintages(byBottle);
-    const [kept] = await vintages(byCase);
+    const owner = await createBuyer();
+    const { byBottle: bottleWine, byCase: caseWine } = await wines(owner);
+    const [byBottle, byCase] = [bottleWine.productId, caseWine.productId];
+    const buyer = { authorization: `Bearer ${owner.token}` };
+    const sold = bottleWine;
+    const kept = caseWine;
     const json = { ...buyer, 'content-type': 'application/json' };
     const added = await fetch(`${base}/api/v1/cart/add`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({
         items: [
-          { idProduct: byBottle, qty: sold!.minQty },
-          { idProduct: byCase, qty: kept!.minQty },
+          { idProduct: byBottle, qty: sold.minQty },
+          { idProduct: byCase, qty: kept.minQty },
         ],
       }),
     });
     expect(added.status).toBe(200);
-    const stock = (n: number) =>
-      fetch(`${base}/api/v1/admin/wines/vintages/${sold!.id}/stock`, {
-        method: 'PATCH',
-        headers: { ...admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ stock: n }),
-      });
-    expect((await stock(0)).status).toBe(200);
+    await setStock(sold.vintageId, 0);
     try {
       const cart = (await (await fetch(`${base}/api/v1/cart?businessType=B2B`, { headers: buyer })).json()).data as {
         lines: { idProduct: number; problem: string | null; subtotal: number }[];
@@ -285,7 +273,7 @@ describe('ordering as a trade buyer', () => {
         ['en-US', DESKTOP, 'Not in the total'],
       ] as const) {
         const { page, context } = await openPage(browser, { viewport, locale });
-        await login(page, 'buyer@example.com', 'Buyer!2345');
+        await signIn(context, owner);
         await page.goto(`${base}/cart?lang=${locale}`);
         const row = page.locator(`[data-testid=cart-line][data-product="${byBottle}"]`);
         expect(await row.getByTestId('cart-line-excluded').textContent()).toBe(label);
@@ -300,7 +288,7 @@ describe('ordering as a trade buyer', () => {
         await context.close();
       }
     } finally {
-      expect((await stock(sold!.stock)).status).toBe(200);
+      await setStock(sold.vintageId, sold.stock);
       await fetch(`${base}/api/v1/cart`, {
         method: 'POST',
         headers: json,
@@ -310,12 +298,13 @@ describe('ordering as a trade buyer', () => {
   });
 
   it('adds to the cart without JavaScript', async () => {
-    const { byBottle } = await wines();
+    const buyer = await createBuyer();
+    const byBottle = (await wines(buyer)).byBottle.productId;
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ko-KR', viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${base}/account/login`);
-    await page.fill('input[name=email]', 'buyer@example.com');
-    await page.fill('input[name=password]', 'Buyer!2345');
+    await page.fill('input[name=email]', buyer.email);
+    await page.fill('input[name=password]', buyer.password);
     await Promise.all([
       page.waitForURL((u) => !u.pathname.startsWith('/account/login')),
       page.locator('form:has(input[name=password]) button[type=submit]').first().click(),

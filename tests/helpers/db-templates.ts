@@ -22,8 +22,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const TEMPLATE_DIR = path.join(root, '.tmp/db-templates');
 const variant = (c: Contents) => `${c.seed ? 'demo' : 'plain'}${c.catalog ? '_catalog' : ''}`;
 
+/** TEST_DB_TEMPLATES=off: every test database is migrated and seeded itself (to measure what templates save). */
+export const templatesOff = () => process.env.TEST_DB_TEMPLATES === 'off';
+
 /** Migrates and fills a database as a test asks: what a template holds. */
-async function fill(handle: DbHandle, url: string | undefined, c: Contents): Promise<void> {
+export async function fill(handle: DbHandle, url: string | undefined, c: Contents): Promise<void> {
   await migrateDatabase(handle, url);
   await seedDocuments(handle.db);
   if (c.seed) await seedDemoData(handle.db);

@@ -5,8 +5,6 @@ import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
 import { FILES, multipartBody, signupBody } from './accounts';
 import { SWEEP_COOKIE } from './sweep-session';
-import type { ReceivedSms } from './sms-server';
-import type { ReceivedMail } from './smtp-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,10 +17,30 @@ declare module 'vitest' {
 
 /**
  * The browser journeys' data, made by each test through the real server: a trade buyer of its own (signed up with
- * the codes the server really sent, approved by an administrator), wines set to a known price and stock, and the
- * buyer signed in by the session cookie. No journey reads the demo accounts or relies on the demo data's order.
+ * the codes the server really sent, approved by an administrator), wines set to a known price and stock, cash and
+ * coupons given by an administrator, and the buyer signed in by the session cookie. No journey reads the demo
+ * accounts or relies on the demo data's order.
  */
-const base = () => inject('baseUrl');
+
+/** The server the fixtures work on: the browser project's shared one, or a file's own (useServer). */
+export interface FixtureServer {
+  base: string;
+  dataDir: string;
+  /** What the server's SMS provider and SMTP server received so far. */
+  messages(kind: 'sms' | 'mail'): Promise<{ to: string; text: string }[]>;
+}
+let own: FixtureServer | undefined;
+/** Points the fixtures at a test file's own product server (with its own SMS and SMTP stand-ins). */
+export function useServer(server: FixtureServer): void {
+  own = server;
+}
+const target = (): FixtureServer =>
+  own ?? {
+    base: inject('baseUrl'),
+    dataDir: inject('dataDir'),
+    messages: async (kind) => (await (await fetch(`${inject('mailboxUrl')}/${kind}`)).json()) as { to: string; text: string }[],
+  };
+const base = () => target().base;
 /** Each journey's requests come from an address of their own, so per-address limits never join two tests. */
 const freshIp = () => `10.${randomInt(1, 254)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
@@ -58,15 +76,17 @@ async function call<T = { data: unknown }>(
 
 /** A short-lived administrator token, signed with the server's secret as `npm run admin` signs its own. */
 export async function adminToken(): Promise<string> {
-  return signCliAdminToken(new TokenService(resolveJwtSecret(undefined, inject('dataDir'))));
+  return signCliAdminToken(new TokenService(resolveJwtSecret(undefined, target().dataDir)));
 }
 
 /** Waits for a message the server sent to the local stand-ins. */
-async function arrived<T>(kind: 'sms' | 'mail', match: (m: T) => boolean): Promise<T> {
+export async function arrived(
+  kind: 'sms' | 'mail',
+  match: (m: { to: string; text: string }) => boolean,
+): Promise<{ to: string; text: string }> {
   const until = Date.now() + 10_000;
   for (;;) {
-    const all = (await (await fetch(`${inject('mailboxUrl')}/${kind}`)).json()) as T[];
-    const found = all.filter(match).at(-1);
+    const found = (await target().messages(kind)).filter(match).at(-1);
     if (found) return found;
     if (Date.now() > until) throw new Error(`no ${kind} arrived in 10 s`);
     await new Promise((r) => setTimeout(r, 100));
@@ -86,10 +106,10 @@ export async function createMember(opts: { company?: string } = {}): Promise<Buy
   const contact = { email: `buyer-${tag}@example.com`, mobile: `010-${randomInt(2000, 9999)}-${randomInt(1000, 9999)}` };
   await call('POST', '/cert', { body: { mode: 'SIGNUP_MOBILE', mobile: contact.mobile }, ip });
   const digits = contact.mobile.replace(/-/g, '');
-  const sms = await arrived<ReceivedSms>('sms', (m) => m.to === digits);
+  const sms = await arrived('sms', (m) => m.to === digits);
   await call('POST', '/cert/confirm', { body: { mode: 'SIGNUP_MOBILE', mobile: contact.mobile, code: codeIn(sms.text) }, ip });
   await call('POST', '/cert', { body: { mode: 'SIGNUP_EMAIL', email: contact.email }, ip });
-  const mail = await arrived<Omit<ReceivedMail, 'raw'>>('mail', (m) => m.to === contact.email);
+  const mail = await arrived('mail', (m) => m.to === contact.email);
   await call('POST', '/cert/confirm', { body: { mode: 'SIGNUP_EMAIL', email: contact.email, code: codeIn(mail.text) }, ip });
   const upload = multipartBody({ name: 'certificate.pdf', type: 'application/pdf', bytes: FILES.pdf });
   const file = await call<{ data: { id: string } }>('POST', '/signup/certificate', { raw: upload.payload, headers: upload.headers, ip });
@@ -131,8 +151,9 @@ interface VintageRow {
 }
 
 /**
- * A wine on sale set to the stock and prices the test gives, through the administrator's calls. `byCase` picks one
- * sold by the case (or by the bottle); `skip` leaves out wines another part of the test already set.
+ * A wine on sale set to the stock and prices the test gives, through the administrator's calls: one of the first 24
+ * in name order, with one vintage. `byCase` picks one sold by the case (or by the bottle); `skip` leaves out wines
+ * another part of the test already set.
  */
 export async function knownWine(opts: {
   byCase: boolean;
@@ -143,7 +164,8 @@ export async function knownWine(opts: {
   buyer: Buyer;
 }): Promise<KnownWine> {
   const admin = await adminToken();
-  const list = await call<{ _embedded: { items: { id: number }[] } }>('GET', '/brand/wines/products?size=100&sort=NAME_ASC');
+  // The first page of the list in name order (/product?sort=NAME_ASC): a journey finds the wine's card there.
+  const list = await call<{ _embedded: { items: { id: number }[] } }>('GET', '/brand/wines/products?size=24&sort=NAME_ASC');
   for (const { id } of list._embedded.items) {
     if (opts.skip?.includes(id)) continue;
     const v = await call<{ _embedded: { items: VintageRow[] } }>('GET', `/wines/products/${id}/vintages`, { token: opts.buyer.token });
@@ -151,7 +173,7 @@ export async function knownWine(opts: {
     if (!only || only.orderStep > 1 !== opts.byCase) continue;
     const retailPrice = opts.retailPrice ?? Math.round((opts.tradePrice * 1.4) / 1000) * 1000;
     await call('PATCH', `/admin/wines/vintages/${only.id}`, { token: admin, body: { tradePrice: opts.tradePrice, retailPrice } });
-    await call('PATCH', `/admin/wines/vintages/${only.id}/stock`, { token: admin, body: { stock: opts.stock } });
+    await setStock(only.id, opts.stock);
     return {
       productId: id,
       vintageId: only.id,
@@ -175,4 +197,36 @@ export async function buyerPrice(buyer: Buyer, wine: KnownWine): Promise<number>
   const row = v._embedded.items.find((x) => x.id === wine.vintageId);
   expect(row?.tradePrice, 'the buyer sees a trade price').toBeTypeOf('number');
   return row!.tradePrice!;
+}
+
+/** Charges the buyer's cash balance (예치금), as the importer does when money arrives. */
+export async function giveCash(buyer: Buyer, amount: number): Promise<void> {
+  await call('POST', `/admin/members/${buyer.id}/cash`, { token: await adminToken(), body: { type: 'CHARGE', amount, memo: 'test' } });
+}
+
+/** Defines an order coupon (won off, valid this month and next) and gives it to the buyer; its id. */
+export async function giveCoupon(buyer: Buyer, amount: number, minAmount = 0): Promise<number> {
+  const admin = await adminToken();
+  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const name = `테스트 쿠폰 ${amount.toLocaleString('ko-KR')}원`;
+  const made = await call<{ data: { id: number } }>('POST', '/admin/coupons', {
+    token: admin,
+    body: {
+      name: { 'ko-KR': name, 'en-US': `Test coupon ₩${amount}` },
+      scope: 'ORDER',
+      kind: 'AMOUNT',
+      amount,
+      minAmount,
+      startsOn: today,
+      endsOn: later,
+    },
+  });
+  await call('POST', `/admin/coupons/${made.data.id}/issue`, { token: admin, body: { userIds: [buyer.id] } });
+  return made.data.id;
+}
+
+/** Sets a vintage's stock (bottles) with the administrator's call. */
+export async function setStock(vintageId: number, stock: number): Promise<void> {
+  await call('PATCH', `/admin/wines/vintages/${vintageId}/stock`, { token: await adminToken(), body: { stock } });
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Role } from './sweep-routes';
+import { sampleIds, selectedCases, sweepCases, type Role, type SweepCase } from './sweep-routes';
 
 /** The session cookie of the default site config (`{slug}-brand-access-token`). */
 export const SWEEP_COOKIE = 'podo-brand-access-token';
@@ -19,4 +19,15 @@ export async function sweepLogin(base: string, role: Exclude<Role, 'visitor'>): 
   });
   expect(r.status, `login as ${role}`).toBe(200);
   return ((await r.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/**
+ * What both sweeps start from: a session of each signed-in role, and the cases to visit (every page route with its
+ * sample URLs, as SWEEP_ONLY / SWEEP_FILES select). Fails when a route with parameters has no sample URL.
+ */
+export async function sweepStart(base: string): Promise<{ tokens: Partial<Record<Role, string>>; cases: SweepCase[] }> {
+  const tokens: Partial<Record<Role, string>> = { pending: await sweepLogin(base, 'pending'), buyer: await sweepLogin(base, 'buyer') };
+  const found = sweepCases(await sampleIds(base, tokens.buyer!));
+  expect(found.unlisted, 'route patterns with parameters need sample URLs in tests/helpers/sweep-routes.ts').toEqual([]);
+  return { tokens, cases: selectedCases(found.cases) };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '@podo/api';
 import { loadConfig, type AppConfig } from '@podo/config';
 import { openDatabase, type DbHandle } from '@podo/db';
-import { databaseUrl, onServer, pgliteTemplate, postgresTemplate } from './db-templates';
+import { databaseUrl, fill, onServer, pgliteTemplate, postgresTemplate, templatesOff } from './db-templates';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -37,7 +37,8 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; catalog?: boolean } = {}): Promise<TestApp> {
   const contents = { seed: opts.seed !== false, catalog: !!opts.catalog };
-  const temp = usingPostgres() ? await createTempDatabase(await postgresTemplate(contents)) : undefined;
+  const copy = !templatesOff();
+  const temp = usingPostgres() ? await createTempDatabase(copy ? await postgresTemplate(contents) : undefined) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,8 +51,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     url: config.databaseUrl,
     poolMax: 20,
     timeouts: config.databaseTimeouts,
-    load: temp ? undefined : await pgliteTemplate(contents),
+    load: temp || !copy ? undefined : await pgliteTemplate(contents),
   });
+  if (!copy) await fill(db, config.databaseUrl, contents);
   const app = await buildApp({ config, db, logger: false });
   return {
     app,
