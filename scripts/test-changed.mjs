@@ -4,6 +4,7 @@
 // The change is what is not committed yet, plus what came since REV with --base. --postgres adds the API suite on
 // PostgreSQL (TEST_DATABASE_URL); --browser adds the browser sweep of the same pages. Before pushing: `npm test`.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,12 +37,26 @@ const vitest = (args, env = {}) =>
   }).status ?? 1;
 
 let status = 0;
-// Unit and API tests that import (directly or not) one of the changed files, and changed test files themselves.
+const projects = ['unit', 'api-pglite', ...(postgres && process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])].flatMap((p) => [
+  '--project',
+  p,
+]);
 const code = changed.filter((f) => /^(apps|packages|tests)\//.test(f) && /\.(tsx?|json|sql)$/.test(f));
-if (code.length) {
-  const projects = ['unit', 'api-pglite', ...(postgres && process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
-  status ||= vitest(['related', '--run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p]), ...code]);
+// Every API test builds the whole app, so Vitest's module graph relates a module's file to every API test. A change
+// inside one module runs that module's tests and the tests that name it; a changed test file runs itself; any other
+// file (a package, lib/, the app) runs what imports it, through the module graph.
+const moduleOf = (f) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(f)?.[1];
+const tests = git('ls-files', '*.test.ts').filter((f) => !f.startsWith('tests/e2e/'));
+const direct = new Set(code.filter((f) => f.endsWith('.test.ts') && !f.startsWith('tests/e2e/')));
+const modules = new Set(code.map(moduleOf).filter(Boolean));
+for (const t of tests) {
+  const m = moduleOf(t);
+  if (m && modules.has(m)) direct.add(t);
+  else if ([...modules].some((name) => readFileSync(path.join(root, t), 'utf8').includes(`modules/${name}/`))) direct.add(t);
 }
+const rest = code.filter((f) => !f.endsWith('.test.ts') && !moduleOf(f) && !f.startsWith('tests/e2e/'));
+if (direct.size) status ||= vitest(['run', '--passWithNoTests', ...projects, ...direct]);
+if (rest.length) status ||= vitest(['related', '--run', '--passWithNoTests', ...projects, ...rest]);
 
 // Pages: a changed route module or layout sweeps its pages; any other web file (components, lib, styles, root,
 // locales) every page. Server-side API changes show in pages too, but which is unknowable: the full suite sweeps.
