@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hydrated, launchBrowser, MOBILE } from '../helpers/browser';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth';
+import { createBuyer, useServer } from '../helpers/fixtures';
 import { freePort, startProductServer, type ProductServer } from '../helpers/product-server';
 import { startSmsServer, type TestSmsServer } from '../helpers/sms-server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server';
@@ -57,6 +58,8 @@ beforeAll(async () => {
     ...oauth.env('kakao'),
     ...oauth.env('google'),
   });
+  // The fixtures (a buyer of a test's own) work on this file's server and read its SMS and e-mail stand-ins.
+  useServer({ base, dataDir: server.dataDir, messages: async (kind) => (kind === 'sms' ? sms.messages : smtp.messages) });
 });
 afterAll(async () => {
   await browser?.close();
@@ -635,7 +638,8 @@ describe('leaving', () => {
 
 describe('social login', () => {
   it('logs a member in with Kakao in a popup (linked by verified e-mail) with a 7-day HttpOnly Lax cookie', async () => {
-    oauth.setUser('kakao', { id: '910000001', email: 'buyer@example.com', emailVerified: true, name: '카카오바이어' });
+    const buyer = await createBuyer();
+    oauth.setUser('kakao', { id: '910000001', email: buyer.email, emailVerified: true, name: '카카오바이어' });
     const { page, context, errors, seen4xx } = await open();
     await page.goto(`${base}/account/login`);
     await hydrated(page, '[data-testid=social-kakao]');
@@ -643,7 +647,7 @@ describe('social login', () => {
     await expect.poll(() => page.getByTestId('social-pending').isVisible()).toBe(true);
     await closed(popup);
     await page.waitForURL(`${base}/mypage`);
-    expect(await page.getByTestId('mypage-welcome').textContent()).toContain('김바이어');
+    expect(await page.getByTestId('mypage-welcome').textContent()).toContain('정회원');
 
     const cookie = await tokenOf(context);
     expect(cookie?.httpOnly).toBe(true);
@@ -704,11 +708,12 @@ describe('social login', () => {
   });
 
   it('links Google in My page only with the current password: a wrong one links nothing and spends nothing', async () => {
-    oauth.setUser('google', { id: 'google-buyer-link', email: 'buyer@example.com', emailVerified: false });
+    const buyer = await createBuyer();
+    oauth.setUser('google', { id: 'google-buyer-link', email: buyer.email, emailVerified: false });
     const { page, context, errors, seen4xx } = await open();
     let popups = 0;
     context.on('page', () => popups++);
-    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await login(page, buyer.email, buyer.password);
     await page.goto(`${base}/mypage/sns`);
     await hydrated(page, '[data-testid=sns-link-google]');
     const exchanges = oauth.tokenRequests.length;
@@ -731,7 +736,7 @@ describe('social login', () => {
     expect(oauth.tokenRequests.length).toBe(exchanges);
 
     // The right one and Enter: the same code links the account, without another popup.
-    await page.fill('#sns-password', 'Buyer!2345');
+    await page.fill('#sns-password', buyer.password);
     await page.press('#sns-password', 'Enter');
     await expect.poll(linked).toBe('true');
     await expect.poll(() => page.locator('#global-alert-message').textContent()).toBe('소셜 계정이 연결되었습니다.');

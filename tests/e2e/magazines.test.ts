@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, hydrated, launchBrowser, logIn, MOBILE, openPage } from '../helpers/browser';
+import { createBuyer, type Buyer } from '../helpers/fixtures';
 import { axeViolations, horizontalOverflow } from '../helpers/page-checks';
 
 const base = inject('baseUrl');
 let browser: Browser;
+/** A member of this file's own (fixtures.ts). */
+let buyer: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, buyer] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
-
-const login = (page: Page, email: string, password: string) => logIn(page, base, email, password);
 
 describe('magazine', () => {
   it('browses articles by category, reads one and opens its wines in the portfolio (ko-KR, 375 px)', async () => {
@@ -52,7 +53,7 @@ describe('magazine', () => {
     // The Korean article on the English page says it is the original, and marks its language.
     expect(await page.getByRole('heading', { level: 1 }).getAttribute('lang')).toBe('ko');
     expect(await page.locator('.document-original-note').count()).toBe(1);
-    await login(page, 'buyer@example.com', 'Buyer!2345');
+    await logIn(page, base, buyer.email, buyer.password);
     await page.goto(`${base}/magazine/2?lang=en-US`);
     await hydrated(page, '[data-testid="magazine-toggle"]');
     const before = Number((await heart.textContent())!.replace(/\D/g, ''));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from '../helpers/browser';
+import { createBuyer, type Buyer } from '../helpers/fixtures';
 
 /**
  * Issue 4's journey, in one browser session as a trade buyer would take it: the mega-menu leads to a filtered list,
@@ -13,8 +14,10 @@ import { launchBrowser, openPage } from '../helpers/browser';
  */
 const base = inject('baseUrl');
 let browser: Browser;
+/** A trade buyer of this file's own (fixtures.ts). */
+let buyer: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, buyer] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
 
@@ -31,8 +34,8 @@ describe('wine portfolio journey', () => {
     // Log in first (the wish needs it), coming back to the home page.
     await page.goto(`${base}/account/login?redirect=%2F`);
     await hydrated(page);
-    await page.fill('#login-email', 'buyer@example.com');
-    await page.fill('#login-password', 'Buyer!2345');
+    await page.fill('#login-email', buyer.email);
+    await page.fill('#login-password', buyer.password);
     await page.press('#login-password', 'Enter');
     await page.waitForURL(`${base}/`);
     await hydrated(page);

@@ -1,33 +1,28 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FILES } from '../helpers/accounts';
-import { DESKTOP, hydrated, launchBrowser, logIn, MOBILE, openPage } from '../helpers/browser';
+import { DESKTOP, hydrated, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { adminToken, createBuyer, createMember, signIn, type Buyer } from '../helpers/fixtures';
 import { axeViolations, horizontalOverflow } from '../helpers/page-checks';
 
 const base = inject('baseUrl');
 let browser: Browser;
+/** A buyer and a member waiting for approval of this file's own (fixtures.ts). */
+let buyer: Buyer;
+let member: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, buyer, member] = await Promise.all([launchBrowser(), createBuyer(), createMember()]);
 });
 afterAll(() => browser?.close());
-
-async function apiToken(email: string, password: string) {
-  const r = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await r.json()) as { data: { accessToken: string } }).data.accessToken;
-}
 
 describe('1:1 inquiries', () => {
   it('a buyer writes one with a photo, reads the answer the importer wrote, and cannot delete it then (ko-KR, 375 px)', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: MOBILE, locale: 'ko-KR' });
-    await logIn(page, base, 'buyer@example.com', 'Buyer!2345');
+    await signIn(context, buyer);
     await page.goto(`${base}/mypage`);
     await page.getByTestId('mypage-menu').getByRole('link', { name: '1:1 문의' }).first().click();
     await page.waitForURL(/\/mypage\/qna$/);
-    expect(await page.getByTestId('qna-row').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('qna-row').count()).toBe(0);
     await page.getByTestId('qna-new').click();
     await page.waitForURL(/\/mypage\/qna\/new$/);
     await hydrated(page, '[data-testid=qna-submit]');
@@ -53,7 +48,7 @@ describe('1:1 inquiries', () => {
 
     // The importer answers (back office API); the member reads it and can no longer delete the inquiry.
     const id = Number(/\/mypage\/qna\/(\d+)/.exec(page.url())![1]);
-    const admin = await apiToken('admin@example.com', 'Admin!2345');
+    const admin = await adminToken();
     const answered = await fetch(`${base}/api/v1/admin/qnas/${id}/answer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
@@ -68,7 +63,7 @@ describe('1:1 inquiries', () => {
   });
 
   it('a member deletes a waiting inquiry after confirming, and another member cannot open it (en-US, 1280 px)', async () => {
-    const token = await apiToken('buyer@example.com', 'Buyer!2345');
+    const token = buyer.token;
     const cats = (await (await fetch(`${base}/api/v1/qnas/categories`)).json()) as { data: { id: number }[] };
     const made = await fetch(`${base}/api/v1/qnas`, {
       method: 'POST',
@@ -78,13 +73,13 @@ describe('1:1 inquiries', () => {
     const id = ((await made.json()) as { data: { id: number } }).data.id;
 
     const stranger = await openPage(browser, { viewport: DESKTOP, locale: 'en-US' });
-    await logIn(stranger.page, base, 'pending@example.com', 'Pending!2345');
+    await signIn(stranger.context, member);
     const r = await stranger.page.goto(`${base}/mypage/qna/${id}?lang=en-US`);
     expect(r?.status()).toBe(404);
     await stranger.context.close();
 
     const { page, context, errors } = await openPage(browser, { viewport: DESKTOP, locale: 'en-US' });
-    await logIn(page, base, 'buyer@example.com', 'Buyer!2345');
+    await signIn(context, buyer);
     await page.goto(`${base}/mypage/qna/${id}?lang=en-US`);
     await hydrated(page, '[data-testid=qna-delete]');
     await page.getByTestId('qna-delete').click();

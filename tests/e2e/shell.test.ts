@@ -1,21 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../helpers/browser';
+import { createBuyer, type Buyer } from '../helpers/fixtures';
 import { group } from '../helpers/items';
 
 const base = inject('baseUrl');
 
 async function loginAsBuyer(page: Page) {
   await page.goto(`${base}/account/login?redirect=%2F`);
-  await page.fill('#login-email', 'buyer@example.com');
-  await page.fill('#login-password', 'Buyer!2345');
+  await page.fill('#login-email', buyer.email);
+  await page.fill('#login-password', buyer.password);
   await page.press('#login-password', 'Enter');
   await page.waitForURL(`${base}/`);
 }
 const COOKIE = 'podo-brand-access-token';
 let browser: Browser;
+/** A buyer of this file's own (fixtures.ts), who logs in through the login page. */
+let buyer: Buyer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, buyer] = await Promise.all([launchBrowser(), createBuyer()]);
 });
 afterAll(() => browser?.close());
 
@@ -184,14 +187,14 @@ describe('auth guard', () => {
     await context.close();
   });
 
-  it('logs the demo buyer in, returns to /mypage, and logs out', async () => {
+  it('logs a buyer in, returns to /mypage, and logs out', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${base}/mypage`);
-    await page.getByLabel('이메일').fill('buyer@example.com');
-    await page.getByLabel('비밀번호', { exact: true }).fill('Buyer!2345');
+    await page.getByLabel('이메일').fill(buyer.email);
+    await page.getByLabel('비밀번호', { exact: true }).fill(buyer.password);
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.waitForURL(`${base}/mypage`);
-    expect(await page.getByTestId('mypage-welcome').textContent()).toContain('김바이어');
+    expect(await page.getByTestId('mypage-welcome').textContent()).toContain('정회원');
     const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
     expect(cookie?.sameSite).toBe('Lax');
     await page
