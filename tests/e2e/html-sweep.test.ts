@@ -10,6 +10,7 @@ import {
   unexplainedKorean,
 } from '../helpers/html-checks';
 import {
+  arrival,
   INDEXABLE,
   ROLES,
   pagePatterns,
@@ -71,16 +72,9 @@ async function get(url: string, lang: Language, token: string | undefined): Prom
 
 /** What is wrong with one page as one role in one language (empty when nothing). */
 async function check(c: SweepCase, role: Role, lang: Language): Promise<string[]> {
-  const problems: string[] = [];
-  const expected = c.expect[role];
   const res = await get(c.url, lang, tokens[role]);
-  if (res.status !== expected.status) problems.push(`status ${res.status}, expected ${expected.status}`);
-  const want = expected.landsOn ?? c.url;
-  const got = want.includes('?') ? res.landed : res.landed.split('?')[0];
-  if (got !== (want.includes('?') ? want : want.split('?')[0])) problems.push(`landed on ${got}, expected ${want}`);
-  // A redirect lands on a page swept at its own address.
-  if (expected.landsOn && expected.landsOn.split('?')[0] !== c.url.split('?')[0]) return problems;
-  return [...problems, ...judge(res.html, c, role, lang)];
+  const end = arrival(c, role, res.status, res.landed);
+  return end.checkPage ? [...end.problems, ...judge(res.html, c, role, lang)] : end.problems;
 }
 
 /** What is wrong with a page's HTML, as `role` sees it in `lang`. */

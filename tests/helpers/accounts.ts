@@ -90,7 +90,8 @@ export function freshContact(prefix = 'member') {
 /** A client address of its own, so the per-address limits of one test do not touch another. */
 export const freshIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
-const codeIn = (text: string) => {
+/** The six-digit code of a certification SMS or e-mail (the last one in the text). */
+export const codeIn = (text: string) => {
   const code = [...text.matchAll(/\[(\d{6})\]/g)].at(-1)?.[1];
   if (code === undefined) throw new Error(`no code in: ${text}`);
   return code;

@@ -1,9 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
-import { FILES, multipartBody, signupBody } from './accounts';
+import { codeIn, FILES, freshContact, freshIp, multipartBody, signupBody } from './accounts';
 import { SWEEP_COOKIE } from './sweep-session';
 
 declare module 'vitest' {
@@ -41,8 +40,6 @@ const target = (): FixtureServer =>
     messages: async (kind) => (await (await fetch(`${inject('mailboxUrl')}/${kind}`)).json()) as { to: string; text: string }[],
   };
 const base = () => target().base;
-/** Each journey's requests come from an address of their own, so per-address limits never join two tests. */
-const freshIp = () => `10.${randomInt(1, 254)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 export interface Buyer {
   id: number;
@@ -93,17 +90,10 @@ export async function arrived(
   }
 }
 
-const codeIn = (text: string) => {
-  const code = [...text.matchAll(/\[(\d{6})\]/g)].at(-1)?.[1];
-  if (!code) throw new Error(`no code in: ${text}`);
-  return code;
-};
-
 /** A member who signed up as a visitor would (codes by SMS and e-mail, a certificate), waiting for approval. */
 export async function createMember(opts: { company?: string } = {}): Promise<Buyer> {
   const ip = freshIp();
-  const tag = randomBytes(4).toString('hex');
-  const contact = { email: `buyer-${tag}@example.com`, mobile: `010-${randomInt(2000, 9999)}-${randomInt(1000, 9999)}` };
+  const contact = freshContact('buyer');
   await call('POST', '/cert', { body: { mode: 'SIGNUP_MOBILE', mobile: contact.mobile }, ip });
   const digits = contact.mobile.replace(/-/g, '');
   const sms = await arrived('sms', (m) => m.to === digits);
@@ -113,7 +103,7 @@ export async function createMember(opts: { company?: string } = {}): Promise<Buy
   await call('POST', '/cert/confirm', { body: { mode: 'SIGNUP_EMAIL', email: contact.email, code: codeIn(mail.text) }, ip });
   const upload = multipartBody({ name: 'certificate.pdf', type: 'application/pdf', bytes: FILES.pdf });
   const file = await call<{ data: { id: string } }>('POST', '/signup/certificate', { raw: upload.payload, headers: upload.headers, ip });
-  const company = opts.company ?? `테스트 와인바 ${tag}`;
+  const company = opts.company ?? `테스트 와인바 ${contact.email.slice(6, 14)}`;
   const body = signupBody(contact, file.data.id);
   body.business = { ...body.business, companyName: company };
   const signed = await call<{ data: { accessToken: string } }>('POST', '/signup', { body, ip });

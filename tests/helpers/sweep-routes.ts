@@ -267,3 +267,18 @@ export function sweptAs(c: SweepCase, role: Role): boolean {
   const differs = (o: Outcome) => o.status !== c.expect.pending.status || o.landsOn !== c.expect.pending.landsOn;
   return PENDING_PATTERNS.has(c.pattern) || c.pattern.startsWith('/mypage') || differs(c.expect.visitor) || differs(c.expect.buyer);
 }
+
+/**
+ * How a visit of `c` as `role` ended against what it expects: the problems with its status and where it landed
+ * (`landed`: path and search), and whether the sweep checks the page itself (not when a redirect took it to a page
+ * the sweep visits at its own address).
+ */
+export function arrival(c: SweepCase, role: Role, status: number, landed: string): { problems: string[]; checkPage: boolean } {
+  const expected = c.expect[role];
+  const problems: string[] = [];
+  if (status !== expected.status) problems.push(`status ${status}, expected ${expected.status}`);
+  const want = expected.landsOn ?? c.url;
+  const got = want.includes('?') ? landed : landed.split('?')[0];
+  if (got !== (want.includes('?') ? want : want.split('?')[0])) problems.push(`landed on ${got}, expected ${want}`);
+  return { problems, checkPage: !expected.landsOn || expected.landsOn.split('?')[0] === c.url.split('?')[0] };
+}
