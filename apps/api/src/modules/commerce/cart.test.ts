@@ -264,7 +264,8 @@ describe('the cart answer across server processes', postgresOnly('two server pro
       const t0 = Date.now();
       while ((await cart()).count === 0 && Date.now() - t0 < 5_000) await new Promise((done) => setTimeout(done, 20));
       expect((await cart()).count).toBe(1);
-      expect(Date.now() - t0).toBeLessThan(1_000);
+      // Half the cache's lifetime: a loaded machine delays the notice, a missed one waits the lifetime out.
+      expect(Date.now() - t0).toBeLessThan(2_500);
     } finally {
       await other.close();
       await db.close();

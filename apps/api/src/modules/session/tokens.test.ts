@@ -262,7 +262,8 @@ describe('several server processes on one database', () => {
     }
     expect(r.statusCode).toBe(401);
     expect(r.json()).toEqual(INVALID);
-    expect(Date.now() - t0).toBeLessThan(1_000);
+    // Half the cache's lifetime: a loaded machine delays the notice, a missed one waits the lifetime out.
+    expect(Date.now() - t0).toBeLessThan(2_500);
   });
 
   it('logs out everywhere across instances', async () => {
