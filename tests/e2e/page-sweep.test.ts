@@ -9,8 +9,8 @@ import { arrival, ROLES, sweptAs, type Role, type SweepCase } from '../helpers/s
 import { SWEEP_COOKIE, sweepLogin, sweepStart } from '../helpers/sweep-session';
 
 /**
- * The browser sweep: what only a browser can tell, on every page route of routes.ts × visitor, pending member and
- * trade buyer (the pending member only on the pages that differ for them: sweptAs), in one Chromium. By default
+ * The browser sweep: what only a browser can tell, on every page route of routes.ts as a visitor, and as a pending
+ * member and a trade buyer on the pages whose content is theirs (sweptAs), in one Chromium. By default
  * Korean and English at 375 px, where long words and wider scripts overflow first, and Korean at 1280 px;
  * SWEEP_WIDTHS=all adds the three other languages and both widths in every language (before a release, and after a
  * change to the styles or the locales: docs/testing.md). Each visit checks status and where redirects land,

@@ -255,17 +255,21 @@ export const INDEXABLE = new Set([
 export const TRADE_PRICE_PAGES = new Set(['/product', '/product/:pid']);
 
 /**
- * Pages that show what a member waiting for approval may do: prices and ordering (wine cards, the wine, search
- * results), and the member pages. Elsewhere that member's page is the buyer's, whose header (signed in) the sweep
- * checks on every page.
+ * Pages whose content differs for a signed-in member beyond the header: prices and ordering (wine cards, the wine,
+ * search results, a winery's wines), which show the buyer's trade prices and the pending member's notes.
  */
-const PENDING_PATTERNS = new Set(['/', '/product', '/product/:pid', '/search-result', '/winery/:wid']);
+const ROLE_CONTENT_PATTERNS = new Set(['/', '/product', '/product/:pid', '/search-result', '/winery/:wid', ...TRADE_PRICE_PAGES]);
 
-/** Whether the sweep visits a case as `role`: visitors and buyers every page, the pending member those above. */
+/**
+ * Whether the browser sweep visits a case as `role`. Visitors: every page. The pending member and the buyer: the
+ * pages whose content is theirs (ROLE_CONTENT_PATTERNS, the member pages, those that answer them differently);
+ * elsewhere their page is the visitor's with a signed-in header, which those pages show. The HTML sweep reads every
+ * page as every role.
+ */
 export function sweptAs(c: SweepCase, role: Role): boolean {
-  if (role !== 'pending') return true;
-  const differs = (o: Outcome) => o.status !== c.expect.pending.status || o.landsOn !== c.expect.pending.landsOn;
-  return PENDING_PATTERNS.has(c.pattern) || c.pattern.startsWith('/mypage') || differs(c.expect.visitor) || differs(c.expect.buyer);
+  if (role === 'visitor') return true;
+  const differs = (o: Outcome) => o.status !== c.expect[role].status || o.landsOn !== c.expect[role].landsOn;
+  return ROLE_CONTENT_PATTERNS.has(c.pattern) || c.pattern.startsWith('/mypage') || ROLES.some((r) => differs(c.expect[r]));
 }
 
 /**
