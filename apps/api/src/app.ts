@@ -64,6 +64,11 @@ class OneLineRequestLog extends LogController {
 let noncePool = Buffer.alloc(0);
 let nonceAt = 0;
 /** 16 random bytes in base64 for a response's CSP nonce (random bytes drawn 4 KB at a time). */
+/** Trusts the `n` addresses nearest to this server in the X-Forwarded-For chain (the socket's peer is the first). */
+function hops(n: number): (address: string, index: number) => boolean {
+  return (_address, index) => index < n;
+}
+
 function cspNonce(): string {
   if (nonceAt + 16 > noncePool.length) {
     noncePool = randomBytes(4096);
@@ -144,7 +149,8 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     ...(requestLog === 'line' ? { logController: new OneLineRequestLog() } : {}),
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one (Fastify's types leave numbers out): the nearest n addresses are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './lib/errors';
+import { redisWithLocalFallback } from './lib/rate-limit-store';
 import { settingsRoutes } from './modules/settings/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -30,7 +31,15 @@ export async function apiRoutes(app: FastifyInstance) {
   let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
-    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // A Redis that hangs must not hold requests: half a second, then this process counts (redisWithLocalFallback).
+    redis = new Redis(config.redisUrl, { connectTimeout: 2000, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis.on('error', () => undefined);
+    // The first requests count in Redis when it answers within the connect timeout; otherwise in this process.
+    await new Promise<void>((resolve) => {
+      const done = () => (clearTimeout(timer), resolve());
+      const timer = setTimeout(done, 2_000);
+      redis!.once('ready', done);
+    });
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
@@ -39,9 +48,8 @@ export async function apiRoutes(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    redis,
-    nameSpace: `${config.site.slug}-rl-`,
-    skipOnError: true,
+    ...(redis ? { store: redisWithLocalFallback(redis, `${config.site.slug}-rl-`, app.log) } : {}),
+    skipOnError: false,
     allowList: (req) => req.url === '/api/v1/health',
     errorResponseBuilder: (_req, ctx) => new AppError('TOO_MANY_REQUESTS', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });

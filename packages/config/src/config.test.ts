@@ -33,6 +33,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' }, repoRoot)).toThrow(/LOG_FORMAT/);
   });
 
+  it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses and CIDR blocks', () => {
+    const trust = (v?: string) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }, repoRoot).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1, 10.0.0.0/8,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    for (const wrong of ['10.0.0.0/33', 'nginx', '127.0.0.1,', '1.2.3.4/8/9', '-1'])
+      expect(() => trust(wrong), wrong).toThrow(/TRUST_PROXY/);
+  });
+
   it('names every wrong variable at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }, repoRoot);

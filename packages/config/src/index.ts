@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -89,6 +90,35 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
 
+/** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrBlock(v: string): boolean {
+  const [ip, bits, ...rest] = v.split('/');
+  const family = isIP(ip ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): `false` none; a hop count (`1` behind one
+ * nginx), so the address the nearest proxies saw is the client's, whatever the client itself wrote in the header; a
+ * list of proxy addresses and CIDR blocks; `true` every hop, only when the proxy replaces the header.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const t = v?.trim() ?? '';
+    if (['', 'false', 'no', '0'].includes(t)) return false;
+    if (['true', 'yes'].includes(t)) return true;
+    if (/^\d{1,2}$/.test(t)) return Number(t);
+    const list = t.split(',').map((x) => x.trim());
+    if (list.every(isAddressOrBlock)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a list of addresses and CIDR blocks' });
+    return z.NEVER;
+  });
+
 /** A time limit in milliseconds: 0 (off) or 10 ms to 10 minutes. */
 const msLimit = (def: number) =>
   z.coerce
@@ -140,7 +170,7 @@ const ZEnv = z.object({
     .max(30 * 24 * 3600)
     .default(7 * 24 * 3600),
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   CATALOG_CACHE: bool(true),
   /** Seconds between sweeps that cancel bank-transfer orders past their deadline; 0 = off (default off in tests). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
@@ -311,7 +341,7 @@ export interface AppConfig {
   tokenMaxTtlSeconds: number;
   /** Load demo data on an empty database (default on, unless NODE_ENV=production is set explicitly). */
   demoData: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
   /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
   catalogCache: boolean;

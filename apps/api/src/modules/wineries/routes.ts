@@ -17,7 +17,7 @@ import {
 /** Spec §7 "Wineries": list, detail, likes, a winery's wines, countries and kinds. */
 export async function wineriesRoutes(app: FastifyInstance) {
   // Visitors' answers come from the answer cache before the handler runs (wines/response-cache.ts).
-  const cached = { onRequest: serveCached(app.deps.db.db) };
+  const cached = { preValidation: serveCached(app.deps.db.db) };
 
   route(
     app,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { cacheHub, tagsOf, type Cache, type CacheOptions, type Tag } from '@podo/cache';
 import { eq } from 'drizzle-orm';
 import { wishes, type Database } from '@podo/db';
@@ -51,10 +51,12 @@ function answerTags(value: unknown): Iterable<Tag> {
 }
 
 /**
- * Route hook: answers a fresh cached JSON before validation and the handler run (the URL was valid when it was
- * cached, so the answer is the same). An entry due for its refresh-ahead is left to the handler, which starts it.
+ * Route hook (`preValidation`): answers a fresh cached JSON before validation and the handler run (the URL was
+ * valid when it was cached, so the answer is the same). It runs after the rate limit's `onRequest` hook, so a cached
+ * answer is counted and carries the limit's headers like any other. An entry due for its refresh-ahead is left to
+ * the handler, which starts it.
  */
-export function serveCached(db: Database, opts: { members?: boolean } = {}): onRequestAsyncHookHandler {
+export function serveCached(db: Database, opts: { members?: boolean } = {}): preValidationAsyncHookHandler {
   const answers = answersOf(db);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (!answers.enabled) return;

@@ -24,7 +24,7 @@ export async function winesRoutes(app: FastifyInstance) {
   const db = app.deps.db.db;
   setCatalogCaching(db, app.deps.config.catalogCache);
   // Visitors' answers come from the answer cache before the handler runs (response-cache.ts).
-  const cached = { onRequest: serveCached(db) };
+  const cached = { preValidation: serveCached(db) };
 
   route(
     app,
@@ -32,7 +32,7 @@ export async function winesRoutes(app: FastifyInstance) {
     async (ctx, { query }) =>
       viewerAnswer(ctx.db, ctx.req, ctx.reply, ctx.viewer, (viewer, gone) => listProductsJson(ctx.db, query, viewer, ctx.lang, gone)),
     // Members' lists too: the answer of their level with their wishes (viewerAnswer).
-    { onRequest: serveCached(db, { members: true }) },
+    { preValidation: serveCached(db, { members: true }) },
   );
 
   route(
