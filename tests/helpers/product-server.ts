@@ -11,6 +11,8 @@ export interface ProductServer {
   dataDir: string;
   /** Everything the server printed so far (JSON log lines). */
   log(): string;
+  /** The server's process (to signal it, or to wait for its exit code). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startProductServer(env: Record<string, string> = {}, opts:
     baseUrl,
     dataDir,
     log: () => log,
+    child,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

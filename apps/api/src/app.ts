@@ -152,6 +152,9 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
     // A hop count as proxy-addr reads one (Fastify's types leave numbers out): the nearest n addresses are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A closing server still answers the requests that reach it on open connections (they close after the answer,
+    // see lifecycle.draining) instead of 503: a rolling restart shows clients no error.
+    return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -200,7 +203,12 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
     notifier: createNotifier(config, app.log),
     storage: createFileStorage(config),
     startedAt: Date.now(),
+    lifecycle: { draining: false },
   } satisfies AppDeps);
+  // While draining, every answer closes its connection, so keep-alive clients open their next one elsewhere.
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     app.deps.notifier.close();
     app.deps.storage.close();

@@ -22,6 +22,8 @@ export interface AppDeps {
   /** Where uploaded files are kept: DATA_DIR/uploads, or S3-compatible storage shared by the processes (lib/storage.ts). */
   storage: FileStorage;
   startedAt: number;
+  /** Draining: the process is shutting down (SIGTERM); readiness answers 503 and answers close their connection. */
+  lifecycle: { draining: boolean };
 }
 
 /**

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, Socket, type Server } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/helpers/product-server';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 /** The demo catalogue's list: an anonymous answer the response cache keeps. */
 const LIST = '/api/v1/brand/wines/products?size=2';
-const codesOf = async (t: TestApp, n: number, request: (i: number) => Parameters<TestApp['app']['inject']>[0] & object) => {
+const codesOf = async (t: TestApp, n: number, request: (i: number) => InjectOptions) => {
   const codes: number[] = [];
   for (let i = 0; i < n; i++) codes.push((await t.app.inject(request(i))).statusCode);
   return codes;

@@ -50,7 +50,7 @@ export async function apiRoutes(app: FastifyInstance) {
     timeWindow: config.rateLimit.windowMs,
     ...(redis ? { store: redisWithLocalFallback(redis, `${config.site.slug}-rl-`, app.log) } : {}),
     skipOnError: false,
-    allowList: (req) => req.url === '/api/v1/health',
+    allowList: (req) => req.url.startsWith('/api/v1/health'),
     errorResponseBuilder: (_req, ctx) => new AppError('TOO_MANY_REQUESTS', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
 

@@ -46,16 +46,24 @@ const app = await createServer({
 });
 
 let closing = false;
+/**
+ * SIGTERM or SIGINT: readiness turns 503 at once (answers close their connections), after SHUTDOWN_DRAIN_MS the
+ * server stops listening, the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS), then the database closes and
+ * the process exits.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.deps.lifecycle.draining = true;
+  const { drainMs, timeoutMs } = app.deps.config.shutdown;
+  app.log.info({ signal, drainMs }, 'shutting down: not ready, finishing requests in flight');
   const force = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s; exiting');
+    app.log.error(`shutdown took longer than ${timeoutMs} ms; exiting`);
     process.exit(1);
-  }, 10_000);
+  }, drainMs + timeoutMs);
   force.unref();
   try {
+    if (drainMs) await new Promise((r) => setTimeout(r, drainMs));
     await app.close();
     release();
     process.exit(0);

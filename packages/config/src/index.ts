@@ -176,6 +176,10 @@ const ZEnv = z.object({
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // On SIGTERM: how long the process stays up answering readiness 503 before it stops listening (for load balancers
+  // that poll readiness), then the longest wait for requests in flight before it exits anyway.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -343,6 +347,8 @@ export interface AppConfig {
   demoData: boolean;
   trustProxy: TrustProxy;
   rateLimit: { max: number; windowMs: number };
+  /** SIGTERM: readiness 503 for drainMs, then requests in flight get up to timeoutMs. */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
   catalogCache: boolean;
   /** Background work of each server process (safe to run in all of them at once). */
@@ -467,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoData: demo,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     catalogCache: e.CATALOG_CACHE,
     jobs: { orderSweepSeconds: e.ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },

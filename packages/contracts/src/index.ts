@@ -33,6 +33,20 @@ export const ZHealth = z.object({
   uptimeSeconds: z.number(),
 });
 
+/** The process answers: for a liveness probe (restart the process when it stops answering). */
+export const ZHealthLive = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+/**
+ * Whether the process can serve: for a readiness probe (send it traffic or not). Ready when the database answers, its
+ * migrations include this build's last one, and the process is not draining (shutting down).
+ */
+export const ZHealthReady = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  db: z.enum(['ok', 'slow', 'down']),
+  migrations: z.enum(['done', 'pending', 'unknown']),
+  draining: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+});
+
 // ---- session and accounts -------------------------------------------------------------------------------
 
 export const ZLoginBody = z.object({

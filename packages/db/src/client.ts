@@ -524,6 +524,24 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
   }
 }
 
+let lastMigration: number | undefined;
+
+/**
+ * Whether the database has this build's migrations: the newest one applied (drizzle's journal time) is at least the
+ * last of migrations/. `false` after a rollback to an older backup or while another step still has to migrate.
+ */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  if (lastMigration === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    lastMigration = Math.max(...journal.entries.map((e) => e.when));
+  }
+  const rows = await db.execute(sql`select max(created_at)::text as "last" from drizzle.__drizzle_migrations`);
+  const last = (rows as unknown as { rows: { last: string | null }[] }).rows[0]?.last;
+  return last != null && Number(last) >= lastMigration;
+}
+
 /** Whether the database holds no user data yet (reference data from migrations does not count). */
 export async function isEmpty(db: Database): Promise<boolean> {
   const rows = await db.execute(sql`select exists(select 1 from ${schema.users}) as "any"`);
