@@ -100,9 +100,11 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
   const fastifyPath = op.path;
   const checkAnswers = deps.config.env !== 'production';
   const optionalBearer = op.auth === 'optional';
+  // The route's own preValidation hooks (the answer cache's) run first: a cached answer needs no viewer.
+  const hooks = [...(options.preValidation ? [options.preValidation].flat() : []), ...(preValidation ? [preValidation] : [])];
   app.route({
     ...options,
-    ...(preValidation ? { preValidation } : {}),
+    ...(hooks.length ? { preValidation: hooks as RouteShorthandOptions['preValidation'] } : {}),
     method: op.method,
     url: fastifyPath,
     schema: {

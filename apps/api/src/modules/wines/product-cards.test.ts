@@ -229,6 +229,9 @@ describe('stored wine cards (product_cards)', () => {
     const ids = wines.map((w) => w.id);
     const work = Array.from({ length: 20 }, () =>
       t.db.db.transaction(async (tx) => {
+        // Twenty writers queue on the same rows: on a loaded machine the last waits past the request path's lock
+        // limit, which this test is not about (a deadlock would still fail it).
+        await tx.execute(sql`set local lock_timeout = '60s'`);
         await tx.execute(
           sql`update product_vintages set stock = case when stock > 0 then 0 else 3 end where product_id = any(${sql.param(ids)}::int[])`,
         );
@@ -236,7 +239,8 @@ describe('stored wine cards (product_cards)', () => {
       }),
     );
     const results = await Promise.allSettled(work);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    const failed = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as Error);
+    expect(failed.map((e) => `${e.message.split('\n')[0]}: ${String((e.cause as Error | undefined)?.message ?? '')}`)).toEqual([]);
     await expectCardsCurrent(t.db.db, ids);
   });
 });
