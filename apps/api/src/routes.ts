@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './lib/errors';
 import { redisWithLocalFallback } from './lib/rate-limit-store';
+import { cacheHeaders } from './lib/cache-headers';
 import { settingsRoutes } from './modules/settings/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -54,6 +55,7 @@ export async function apiRoutes(app: FastifyInstance) {
     errorResponseBuilder: (_req, ctx) => new AppError('TOO_MANY_REQUESTS', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
 
+  cacheHeaders(app);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(settingsRoutes);

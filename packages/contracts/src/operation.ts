@@ -41,6 +41,22 @@ export interface Operation {
   errors: readonly ErrorCode[];
 }
 
+/** The catalogue and content: tags of the calls whose anonymous answers are the same for every visitor. */
+const SHARED_TAGS = new Set(['wines', 'wineries', 'documents', 'events', 'faqs', 'magazines', 'posts', 'qnas', 'company', 'settings']);
+
+/**
+ * Whether shared caches (a CDN) may keep the anonymous answers of an operation: a JSON GET of the catalogue or the
+ * content that needs no token. An answer to a caller with a token is private all the same (lib/cache-headers.ts).
+ */
+export function sharedCacheable(op: Operation): boolean {
+  return (
+    op.method === 'GET' &&
+    (op.auth === 'public' || op.auth === 'optional') &&
+    'safeParse' in op.response &&
+    op.tags.some((t) => SHARED_TAGS.has(t))
+  );
+}
+
 /** Declares an operation; the literal types are kept, so the server and the client see its exact schemas. */
 export const defineOperation = <const O extends Operation>(op: O): O => op;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '@podo/contracts';
-import type { Auth, Operation, OperationArgs } from '@podo/contracts/operations';
+import { sharedCacheable, type Auth, type Operation, type OperationArgs } from '@podo/contracts/operations';
 import type { ServiceCtx } from '../deps';
 import { JsonAnswer } from './json-answer';
 export { serviceCtx, withDb, type ServiceCtx } from '../deps';
@@ -104,6 +104,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
   const hooks = [...(options.preValidation ? [options.preValidation].flat() : []), ...(preValidation ? [preValidation] : [])];
   app.route({
     ...options,
+    config: { ...(options.config as object | undefined), sharedCache: sharedCacheable(op) },
     ...(hooks.length ? { preValidation: hooks as RouteShorthandOptions['preValidation'] } : {}),
     method: op.method,
     url: fastifyPath,
