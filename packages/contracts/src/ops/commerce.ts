@@ -277,8 +277,10 @@ export const createOrder = defineOperation({
   summary: 'Place an order: stock reserved, cash debited, coupons redeemed, prices and address copied, in one go',
   description:
     'Honours an `Idempotency-Key` header: the same key with the same body answers the same order; with another ' +
-    'body, IDEMPOTENCY_KEY_REUSED (422). Bank-transfer orders wait for the deposit until the deadline, then are ' +
-    'cancelled. The ordered wines leave the cart.',
+    'body, IDEMPOTENCY_KEY_REUSED (422). A 503 (or a lost connection) does not mean the order was not placed: the ' +
+    'database may have committed it before the answer failed. Retry with the same `Idempotency-Key` (the web ' +
+    'checkout does): a saved order comes back as it is, one that was not saved is placed once. Bank-transfer ' +
+    'orders wait for the deposit until the deadline, then are cancelled. The ordered wines leave the cart.',
   auth: 'buyer',
   body: ZOrderBody,
   response: ZOrderMessage,
