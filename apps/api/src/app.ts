@@ -22,6 +22,7 @@ import { RequestValidationError } from './lib/errors';
 import { apiRoutes } from './routes';
 import { toBase64Routes } from './modules/media/to-base64';
 import type { AppDeps } from './deps';
+import { installMetrics } from './lib/metrics';
 
 const NONCE_MARK = 'NONCEMARK0000000000000';
 
@@ -248,6 +249,7 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   installErrorHandling(app);
+  installMetrics(app);
 
   await app.register(swagger, {
     openapi: {

@@ -178,6 +178,8 @@ const ZEnv = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // On SIGTERM: how long the process stays up answering readiness 503 before it stops listening (for load balancers
   // that poll readiness), then the longest wait for requests in flight before it exits anyway.
+  // GET /metrics (Prometheus): open on a plain `npm start`; with NODE_ENV=production only with this bearer token.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   SMTP_URL: z
@@ -349,6 +351,8 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   /** SIGTERM: readiness 503 for drainMs, then requests in flight get up to timeoutMs. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** GET /metrics: `token` required when set; without one, open unless NODE_ENV=production was set (then off). */
+  metrics: { token?: string; open: boolean };
   /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
   catalogCache: boolean;
   /** Background work of each server process (safe to run in all of them at once). */
@@ -474,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    metrics: { token: e.METRICS_TOKEN, open: !e.METRICS_TOKEN && clean.NODE_ENV !== 'production' },
     catalogCache: e.CATALOG_CACHE,
     jobs: { orderSweepSeconds: e.ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },

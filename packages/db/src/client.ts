@@ -33,6 +33,8 @@ export interface DbHandle {
    * did not answer in time. On PGlite (in-process) `down` only when the round trip fails, `slow` when it is late.
    */
   probe(deadlineMs: number, slowMs: number): Promise<DbState>;
+  /** PostgreSQL: the pool's connections now (open, idle) and the statements waiting for one; for metrics. */
+  poolStats?(): { open: number; idle: number; waiting: number; max: number };
   /** Called with every error of a pool or client connection (a terminated backend, a restart): for the log. */
   onConnectionError?: (err: Error) => void;
   /** PGlite only: call when the HTTP server accepts a connection (see Turns.accepted in turns.ts). */
@@ -368,6 +370,7 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
     db,
     kind: 'postgres',
     listen,
+    poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     ping: async () => {
       await pool.query('select 1');
     },

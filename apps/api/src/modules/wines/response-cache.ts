@@ -63,7 +63,9 @@ export function serveCached(db: Database, opts: { members?: boolean } = {}): pre
     const authorization = req.headers.authorization;
     const body =
       authorization === undefined ? answers.ready(keyOf(req)) : opts.members ? readyMemberAnswer(db, req, authorization) : undefined;
-    if (body !== undefined) await reply.type(JSON_TYPE).send(body);
+    if (body === undefined) return;
+    req.server.metrics?.cacheHits.inc({ cache: 'answers' });
+    await reply.type(JSON_TYPE).send(body);
   };
 }
 
