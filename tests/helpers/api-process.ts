@@ -8,6 +8,8 @@ export interface ApiProcess {
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, in the middle of whatever it does. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -45,6 +47,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
       await exited;
     },
   };

@@ -44,6 +44,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     RATE_LIMIT_MAX: '10000',
+    // No workers: a test runs the jobs it queued with app.deps.jobs.drain, or asks for PROCESS_ROLE=both.
+    PROCESS_ROLE: 'web',
     ...(temp ? { DATABASE_URL: temp.url } : {}),
     ...env,
   });

@@ -23,6 +23,7 @@ import { apiRoutes } from './routes';
 import { toBase64Routes } from './modules/media/to-base64';
 import type { AppDeps } from './deps';
 import { installMetrics } from './lib/metrics';
+import { JOBS, startJobQueue } from './jobs';
 
 const NONCE_MARK = 'NONCEMARK0000000000000';
 
@@ -193,19 +194,25 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
   // Caches hear the other processes' writes before the first request (LISTEN on PostgreSQL).
   const cache = await connectCaches(db, app.log);
   app.addHook('onClose', async () => cache.close());
-  app.decorate('deps', {
+  const services = {
     config,
     db,
-    cache,
     tokens: new TokenService(
       resolveJwtSecret(config.jwtSecret, config.env === 'test' ? undefined : config.dataDir),
       config.tokenMaxTtlSeconds,
     ),
     notifier: createNotifier(config, app.log),
     storage: createFileStorage(config),
-    startedAt: Date.now(),
-    lifecycle: { draining: false },
-  } satisfies AppDeps);
+  };
+  const jobs = await startJobQueue(services, app.log, JOBS, {
+    role: config.jobs.role,
+    pollSeconds: config.jobs.pollSeconds,
+    superviseSeconds: config.jobs.superviseSeconds,
+    observe: (name, outcome, seconds) => app.metrics?.jobRun(name, outcome, seconds),
+  });
+  // Before the notifier and storage close: running jobs finish with them.
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('deps', { ...services, cache, jobs, startedAt: Date.now(), lifecycle: { draining: false } } satisfies AppDeps);
   // While draining, every answer closes its connection, so keep-alive clients open their next one elsewhere.
   app.addHook('onSend', async (_req, reply) => {
     if (app.deps.lifecycle.draining) reply.header('connection', 'close');

@@ -22,8 +22,37 @@ export interface AppDeps {
   /** Where uploaded files are kept: DATA_DIR/uploads, or S3-compatible storage shared by the processes (lib/storage.ts). */
   storage: FileStorage;
   startedAt: number;
+  /** The background job queue (pg-boss): queue jobs here, in the transaction that causes them (jobs/queue.ts). */
+  jobs: JobQueue;
   /** Draining: the process is shutting down (SIGTERM); readiness answers 503 and answers close their connection. */
   lifecycle: { draining: boolean };
+}
+
+/** When a queued job may run at the earliest, and a key that keeps a second copy of it from being queued. */
+export interface JobSendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+}
+
+/** One queue's jobs now: waiting to run, running, and failed for good (kept for a week). */
+export interface JobQueueCounts {
+  name: string;
+  queued: number;
+  active: number;
+  failed: number;
+}
+
+/** The background job queue (pg-boss) as the services see it. */
+export interface JobQueue {
+  /**
+   * Queues a job of a declared name (jobs/index.ts). With `db` a transaction, the job is part of it: it exists only
+   * if the transaction commits. Returns the job's id, or null when a job with the same singleton key is waiting.
+   */
+  send(db: Database, name: string, data?: object, options?: JobSendOptions): Promise<string | null>;
+  /** Runs the waiting jobs of a queue now, in this process, whatever its role (the admin CLI, tests); how many ran. */
+  drain(name: string): Promise<number>;
+  counts(): Promise<JobQueueCounts[]>;
+  stop(): Promise<void>;
 }
 
 /**
@@ -40,6 +69,8 @@ export interface ServiceCtx {
   notifier: Notifier;
   /** The bytes of uploaded files (lib/uploads.ts stores, opens and sends them through it). */
   storage: FileStorage;
+  /** The background job queue: `ctx.jobs.send(ctx.db, …)` inside a transaction queues the job only if it commits. */
+  jobs: JobQueue;
   lang: Language;
   log: FastifyBaseLogger;
 }
@@ -49,7 +80,7 @@ export const withDb = <C extends ServiceCtx>(ctx: C, db: Database): C => ({ ...c
 
 /** A service context outside a request (the admin CLI, jobs, tests); without a storage, the configured one is made. */
 export function serviceCtx(
-  deps: Pick<AppDeps, 'config' | 'db' | 'tokens' | 'notifier'> & Partial<Pick<AppDeps, 'storage'>>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'tokens' | 'notifier' | 'jobs'> & Partial<Pick<AppDeps, 'storage'>>,
   log: FastifyBaseLogger,
   lang: Language = 'ko-KR',
 ): ServiceCtx {
@@ -60,6 +91,7 @@ export function serviceCtx(
     tokens: deps.tokens,
     notifier: deps.notifier,
     storage: deps.storage ?? createFileStorage(deps.config),
+    jobs: deps.jobs,
     lang,
     log,
   };

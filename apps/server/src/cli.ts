@@ -20,6 +20,8 @@ import { AppError } from '@podo/api/lib/errors';
 import { errorMessage } from '@podo/contracts/messages';
 import { createNotifier } from '@podo/api/lib/notify';
 import { serviceCtx } from '@podo/api/deps';
+import { createFileStorage } from '@podo/api/lib/storage';
+import { JOBS, startJobQueue } from '@podo/api/jobs/index';
 import {
   approveBusinessChanges,
   approveMember,
@@ -160,7 +162,13 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
   });
   const notifier = createNotifier(config, log);
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  const deps = serviceCtx({ config, db: handle, tokens, notifier }, log, 'en-US');
+  // Only queues jobs (a restock notice after a cancellation): the server's workers run them.
+  const jobs = await startJobQueue({ config, db: handle, tokens, notifier, storage: createFileStorage(config) }, log, JOBS, {
+    role: 'web',
+    pollSeconds: config.jobs.pollSeconds,
+    superviseSeconds: config.jobs.superviseSeconds,
+  });
+  const deps = serviceCtx({ config, db: handle, tokens, notifier, jobs }, log, 'en-US');
   const wrap = async <T>(fn: () => Promise<T>) => {
     try {
       return await fn();
@@ -179,6 +187,7 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
     orderStatus: (oid, status, note) => wrap(() => changeOrderStatus(deps, oid, status, null, note)),
     async close() {
+      await jobs.stop();
       notifier.close();
       await handle.close();
       onClose();

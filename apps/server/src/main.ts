@@ -78,19 +78,29 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (err) {
-  app.log.error({ err }, `cannot listen on ${config.host}:${config.port}`);
-  await app.close();
-  release();
-  process.exit(1);
+if (config.jobs.role === 'worker') {
+  // A worker answers no requests: it runs the background jobs until SIGTERM (see docs/operations.md).
+  app.log.info({ database: app.deps.db.kind, startupMs: Math.round(performance.now() - t0) }, 'worker running the background jobs');
+} else {
+  await listen();
 }
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-// The admin CLI (npm run admin) talks to this server instead of opening the embedded database a second time.
-if (!config.databaseUrl) writeServerPort(config.dataDir, port);
-app.log.info(
-  { url: `http://localhost:${port}`, database: app.deps.db.kind, startupMs: Math.round(performance.now() - t0) },
-  `ready on http://localhost:${port}`,
-);
+
+async function listen() {
+  const { host, port: configuredPort, databaseUrl, dataDir } = app.deps.config;
+  try {
+    await app.listen({ port: configuredPort, host });
+  } catch (err) {
+    app.log.error({ err }, `cannot listen on ${host}:${configuredPort}`);
+    await app.close();
+    release();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : configuredPort;
+  // The admin CLI (npm run admin) talks to this server instead of opening the embedded database a second time.
+  if (!databaseUrl) writeServerPort(dataDir, port);
+  app.log.info(
+    { url: `http://localhost:${port}`, database: app.deps.db.kind, startupMs: Math.round(performance.now() - t0) },
+    `ready on http://localhost:${port}`,
+  );
+}

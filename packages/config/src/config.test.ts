@@ -33,6 +33,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' }, repoRoot)).toThrow(/LOG_FORMAT/);
   });
 
+  it('runs web, worker or both (the default); a worker needs a shared PostgreSQL database', () => {
+    expect(loadConfig({}, repoRoot).jobs).toEqual({ role: 'both', pollSeconds: 2, superviseSeconds: 60 });
+    expect(loadConfig({ PROCESS_ROLE: 'web' }, repoRoot).jobs.role).toBe('web');
+    expect(loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: 'postgres://db/x' }, repoRoot).jobs.role).toBe('worker');
+    expect(() => loadConfig({ PROCESS_ROLE: 'worker' }, repoRoot)).toThrow(/PROCESS_ROLE: a worker shares a PostgreSQL database/);
+    expect(() => loadConfig({ PROCESS_ROLE: 'cron' }, repoRoot)).toThrow(/PROCESS_ROLE/);
+    expect(() => loadConfig({ JOBS_POLL_SECONDS: '0.1' }, repoRoot)).toThrow(/JOBS_POLL_SECONDS/);
+  });
+
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses and CIDR blocks', () => {
     const trust = (v?: string) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }, repoRoot).trustProxy;
     expect(trust()).toBe(false);

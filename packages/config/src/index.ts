@@ -172,8 +172,11 @@ const ZEnv = z.object({
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   TRUST_PROXY: trustProxy,
   CATALOG_CACHE: bool(true),
-  /** Seconds between sweeps that cancel bank-transfer orders past their deadline; 0 = off (default off in tests). */
-  ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  // What this process does: answers requests (web), runs the background jobs (worker), or both.
+  PROCESS_ROLE: z.enum(['web', 'worker', 'both']).default('both'),
+  // How often an idle worker looks for new jobs, and how often workers look for jobs whose worker died.
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // On SIGTERM: how long the process stays up answering readiness 503 before it stops listening (for load balancers
@@ -251,6 +254,13 @@ const ZEnv = z.object({
 
 /** Rules across variables. */
 const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
+  if (e.PROCESS_ROLE === 'worker' && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PROCESS_ROLE'],
+      message: 'a worker shares a PostgreSQL database (DATABASE_URL) with the web processes; the embedded one serves one process',
+    });
+  }
   // The HTTP SMS provider needs somewhere to post to; without it codes would silently go nowhere.
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http (the provider endpoint to POST to)' });
@@ -355,8 +365,12 @@ export interface AppConfig {
   metrics: { token?: string; open: boolean };
   /** Short-lived in-memory caches of catalogue answers, totals and facet counts (on by default). */
   catalogCache: boolean;
-  /** Background work of each server process (safe to run in all of them at once). */
-  jobs: { orderSweepSeconds: number };
+  /**
+   * Background jobs (pg-boss, apps/api/src/jobs): `web` only queues them, `worker` runs them and their schedules,
+   * `both` does both; `pollSeconds` is an idle worker's look for new jobs, `superviseSeconds` the look for jobs whose
+   * worker stopped beating (it died) to retry them.
+   */
+  jobs: { role: 'web' | 'worker' | 'both'; pollSeconds: number; superviseSeconds: number };
   /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
   mail: { smtpUrl?: string; from: string };
   sms: {
@@ -480,7 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: e.METRICS_TOKEN, open: !e.METRICS_TOKEN && clean.NODE_ENV !== 'production' },
     catalogCache: e.CATALOG_CACHE,
-    jobs: { orderSweepSeconds: e.ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60) },
+    jobs: { role: e.PROCESS_ROLE, pollSeconds: e.JOBS_POLL_SECONDS, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
     sms: {
       provider: e.SMS_PROVIDER,

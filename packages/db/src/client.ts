@@ -35,6 +35,11 @@ export interface DbHandle {
   probe(deadlineMs: number, slowMs: number): Promise<DbState>;
   /** PostgreSQL: the pool's connections now (open, idle) and the statements waiting for one; for metrics. */
   poolStats?(): { open: number; idle: number; waiting: number; max: number };
+  /**
+   * Runs one SQL text as it is, with parameters, or without them several statements (pg-boss's migrations and locked
+   * blocks); rows of every statement. A failed text that opened a transaction leaves none open. For the job queue.
+   */
+  runText(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Called with every error of a pool or client connection (a terminated backend, a restart): for the log. */
   onConnectionError?: (err: Error) => void;
   /** PGlite only: call when the HTTP server accepts a connection (see Turns.accepted in turns.ts). */
@@ -366,10 +371,29 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
     };
   };
 
+  const runText = async (text: string, values?: unknown[]) => {
+    if (values?.length) return pool.query(text, values);
+    const client = await pool.connect();
+    try {
+      const result = (await client.query(text)) as unknown as { rows: unknown[] } | { rows: unknown[] }[];
+      client.release();
+      return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+    } catch (e) {
+      // The rest of a multi-statement text is skipped after an error, inside the transaction it opened.
+      const clean = await client.query('rollback').then(
+        () => true,
+        () => false,
+      );
+      client.release(clean ? undefined : (e as Error));
+      throw e;
+    }
+  };
+
   Object.assign(handle, {
     db,
     kind: 'postgres',
     listen,
+    runText,
     poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     ping: async () => {
       await pool.query('select 1');
@@ -493,11 +517,34 @@ async function pgliteHandle(client: PGlite, acquireMs?: number): Promise<DbHandl
         'slow' as const,
       ),
     connectionAccepted: turn.accepted,
+    runText: async (text, values) => {
+      try {
+        if (values?.length) return await client.query(text, values);
+        return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      }
+    },
     close: () => client.close(),
   };
 }
 
 const MIGRATION_LOCK = 72_410_001;
+
+/** The PostgreSQL schema of the job queue's tables (pg-boss). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * Installs the job queue's tables when they are missing, so a new database (and the PGlite templates the build makes)
+ * has them and pg-boss starts in milliseconds; pg-boss migrates them itself when a newer version needs it.
+ */
+async function installJobQueue(run: (text: string) => Promise<unknown>, exists: () => Promise<boolean>): Promise<void> {
+  if (await exists()) return;
+  const { getConstructionPlans } = await import('pg-boss');
+  await run(getConstructionPlans(JOBS_SCHEMA));
+}
+const jobQueueInstalled = `select to_regclass('${JOBS_SCHEMA}.version') is not null as "installed"`;
 
 /** Applies the committed SQL migrations; on PostgreSQL several starting processes take turns. */
 export async function migrateDatabase(handle: DbHandle, url?: string): Promise<void> {
@@ -506,6 +553,10 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: folder });
     await syncCountryNames((q) => handle.db.execute(q));
+    await installJobQueue(
+      (text) => handle.runText(text),
+      async () => ((await handle.runText(jobQueueInstalled, [])).rows[0] as { installed: boolean }).installed,
+    );
     return;
   }
   // One dedicated connection holds a session advisory lock for the whole run.
@@ -521,6 +572,10 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
     await syncCountryNames((q) => db.execute(q));
+    await installJobQueue(
+      (text) => client.query(text),
+      async () => (await client.query<{ installed: boolean }>(jobQueueInstalled)).rows[0]?.installed ?? false,
+    );
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();

@@ -12,6 +12,8 @@ export interface Metrics {
   registry: Registry;
   /** Answers served by a cache without the handler (the answer cache of the catalogue). */
   cacheHits: Counter<'cache'>;
+  /** A background job's run ended: completed, failed and retried, or failed for good. */
+  jobRun(name: string, outcome: 'completed' | 'retried' | 'failed', seconds: number): void;
 }
 
 /** The route pattern of a request (`/api/v1/wineries/:id`), never its URL: one series per route, not per id. */
@@ -60,7 +62,40 @@ export function installMetrics(app: FastifyInstance) {
       this.set({ state: 'waiting' }, s.waiting);
     },
   });
-  app.decorate('metrics', { registry, cacheHits } satisfies Metrics);
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Background job runs in this process, by job and outcome (completed, retried, failed for good)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobDurations = new Histogram({
+    name: 'job_run_duration_seconds',
+    help: 'Time a background job run took in this process, by job',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  const { jobs } = app.deps;
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in the queue (all processes): waiting to run (queued), running (active), failed for good (kept a week)',
+    labelNames: ['job', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      // A database fault must not take the other metrics down with it.
+      const counts = await jobs.counts().catch(() => []);
+      for (const c of counts) {
+        this.set({ job: c.name, state: 'queued' }, c.queued);
+        this.set({ job: c.name, state: 'active' }, c.active);
+        this.set({ job: c.name, state: 'failed' }, c.failed);
+      }
+    },
+  });
+  const jobRun: Metrics['jobRun'] = (name, outcome, seconds) => {
+    jobRuns.inc({ job: name, outcome });
+    jobDurations.observe({ job: name }, seconds);
+  };
+  app.decorate('metrics', { registry, cacheHits, jobRun } satisfies Metrics);
 
   app.addHook('onResponse', async (req, reply) => {
     const labels = { route: routeOf(req), method: req.method, status: String(reply.statusCode) };

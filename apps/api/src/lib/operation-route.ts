@@ -127,6 +127,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         tokens: deps.tokens,
         notifier: deps.notifier,
         storage: deps.storage,
+        jobs: deps.jobs,
         lang: req.lang,
         log: req.log,
         viewer: (op.auth === 'public' ? null : viewers.get(req)) as never,

@@ -331,8 +331,6 @@ export async function assertMemberUploadAllowed(db: Database, userId: number): P
 
 /** An upload no sign-up claimed within this time is deleted (row and bytes). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3600_000;
-const PURGE_EVERY_MS = 10 * 60_000;
-let lastPurge = 0;
 
 /**
  * Deletes uploads of a purpose that waits for a claim (certificates) that nobody claimed for
@@ -366,13 +364,6 @@ export async function storeUpload(
   storage: FileStorage,
   file: { purpose: string; name: string; mime: string; bytes: Buffer; ip?: string; ownerUserId?: number },
 ): Promise<UploadRow> {
-  if (Date.now() - lastPurge > PURGE_EVERY_MS) {
-    lastPurge = Date.now();
-    // Housekeeping: a storage fault here must not refuse the upload (the next one tries again).
-    await purgeUnclaimedUploads(db, storage).catch(() => {
-      lastPurge = 0;
-    });
-  }
   const storageKey = randomBytes(16).toString('hex');
   await storage.put(storageKey, file.bytes, file.mime);
   try {

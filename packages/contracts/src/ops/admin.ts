@@ -124,7 +124,11 @@ export const adminVintageStock = defineOperation({
   auth: 'admin',
   params: z.object({ id: zId }),
   body: ZVintageStockBody,
-  response: z.object({ data: ZAdminVintage.extend({ stock: z.number().int() }), notified: z.number().int() }),
+  response: z.object({
+    data: ZAdminVintage.extend({ stock: z.number().int() }),
+    /** Members wait for this wine and are being told it is back (by a background job, within seconds). */
+    restockNotices: z.boolean(),
+  }),
   errors: ['NOT_FOUND'],
 });
 

@@ -19,7 +19,7 @@ import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
-import { notifyRestocked } from '../commerce';
+import { queueRestockNotices } from '../commerce';
 import { forgetViewers, loadMembers, pendingChangesOf, reloadMe } from '../session';
 
 export type AdminMember = Omit<TMe, 'passwordChangeDue'>;
@@ -282,14 +282,15 @@ export async function setVintagePrice(db: Database, id: number, prices: TVintage
 
 /**
  * Sets a vintage's stock. When its wine comes back in stock, the members waiting for it are told (once: see
- * commerce notifyRestocked). The catalogue's in-stock flags change only when a stock crosses zero.
+ * commerce queueRestockNotices). The catalogue's in-stock flags change only when a stock crosses zero.
  */
 export async function setVintageStock(
   ctx: ServiceCtx,
   id: number,
   stock: number,
-): Promise<{ data: TAdminVintage & { stock: number }; notified: number }> {
+): Promise<{ data: TAdminVintage & { stock: number }; restockNotices: boolean }> {
   let crossed = false;
+  let restockNotices = false;
   const row = await writeInvalidating<typeof productVintages.$inferSelect>(
     ctx.db,
     (v) => [`product:${v.productId}`, ...(crossed ? (['catalog'] as const) : [])],
@@ -303,10 +304,10 @@ export async function setVintageStock(
       crossed = (before.stock === 0) !== (stock === 0);
       const [v] = await tx.update(productVintages).set({ stock }).where(eq(productVintages.id, id)).returning();
       if (!v) throw new AppError('NOT_FOUND');
+      if (stock > 0) restockNotices = await queueRestockNotices(ctx, tx, [v.productId]);
       return v;
     },
   );
-  const notified = stock > 0 ? await notifyRestocked(ctx, [row.productId]) : 0;
   return {
     data: {
       id: row.id,
@@ -317,6 +318,6 @@ export async function setVintageStock(
       isOnSale: row.isOnSale,
       stock: row.stock,
     },
-    notified,
+    restockNotices,
   };
 }

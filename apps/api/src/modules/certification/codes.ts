@@ -70,17 +70,12 @@ export interface IssuedCode {
   resendAfterSeconds: number;
 }
 
-const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
-/** Per database, so two apps in one process (tests, tools) keep their own schedule. */
-const lastHousekeeping = new WeakMap<Database, number>();
-
 /**
- * Now and then (at most every 10 minutes per process, on a code request) drops codes older than a week and
- * throttle counters long expired, so these tables stay small, and forgets password hashes of members who left. Codes are useless long before that.
+ * Drops codes older than a week and throttle counters long expired, so these tables stay small, and forgets password
+ * hashes of members who left once they may register again (the purge-expired-records job). Codes are useless long
+ * before that.
  */
-async function housekeeping(db: Database) {
-  if (Date.now() - (lastHousekeeping.get(db) ?? 0) < HOUSEKEEPING_EVERY_MS) return;
-  lastHousekeeping.set(db, Date.now());
+export async function purgeExpiredCodes(db: Database): Promise<void> {
   await db.delete(verificationCodes).where(sql`${verificationCodes.createdAt} < now() - interval '7 days'`);
   await purgeExpiredBuckets(db);
   // A left member's password hash is kept only while re-registration is blocked.
@@ -100,7 +95,6 @@ export async function issueCode(
   opts: { purpose: CodePurpose; target: string; ip: string },
 ): Promise<IssuedCode> {
   const { purpose, target, ip } = opts;
-  await housekeeping(db);
   const cool = await hit(db, cooldownKey(purpose, target), CODE_POLICY.resendCooldownMs);
   if (cool.count > 1) throw new AppError('CODE_COOLDOWN', { seconds: secondsUntil(cool.resetAt) });
   try {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('code housekeeping', () => {
-  it('drops week-old codes and long-expired throttle counters when codes are requested', async () => {
+  it('drops week-old codes and long-expired throttle counters (the purge-expired-records job)', async () => {
     const db = t.db.db;
     await db.insert(verificationCodes).values([
       {
@@ -26,10 +26,10 @@ describe('code housekeeping', () => {
       { key: 'old-bucket', count: 3, resetAt: sql`now() - interval '2 days'` },
       { key: 'live-bucket', count: 3, resetAt: sql`now() + interval '1 hour'` },
     ]);
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/cert', payload: { mode: 'SIGNUP_MOBILE', mobile: '010-9000-0003' } });
-    expect(r.statusCode).toBe(200);
+    await t.app.deps.jobs.send(db, 'purge-expired-records');
+    expect(await t.app.deps.jobs.drain('purge-expired-records')).toBe(1);
     const targets = (await db.select({ target: verificationCodes.target }).from(verificationCodes)).map((c) => c.target).sort();
-    expect(targets).toEqual(['010-9000-0002', '010-9000-0003']);
+    expect(targets).toEqual(['010-9000-0002']);
     expect(await db.select().from(throttleBuckets).where(eq(throttleBuckets.key, 'old-bucket'))).toEqual([]);
     expect(await db.select().from(throttleBuckets).where(eq(throttleBuckets.key, 'live-bucket'))).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ export {
   discardCode,
   issueAndDeliver,
   issueCode,
+  purgeExpiredCodes,
   verifyAndConsume,
   type CodePurpose,
   type IssuedCode,

@@ -1,2 +1,3 @@
 // What other modules may use of commerce: eslint refuses imports of its files from another module.
-export { notifyRestocked } from './restock';
+export { queueRestockNotices } from './restock';
+export { commerceJobs } from './jobs';

@@ -101,7 +101,7 @@ describe('monthly level evaluation', () => {
   it('sets each buyer’s level from last month’s payments, once per month across processes, and shows next month’s', async () => {
     const { evaluateLevels, kstMonthStart } = await import('./levels');
     const { serviceCtx } = await import('../../deps');
-    const ctx = serviceCtx({ config: t.config, db: t.db, tokens: t.app.deps.tokens, notifier: t.app.deps.notifier }, t.app.log);
+    const ctx = serviceCtx(t.app.deps, t.app.log);
     await setLevel('GENERAL');
     const now = new Date('2026-12-01T00:30:00+09:00');
     // November (Korea time): 2,000,000 + 1,500,000 paid, one cancelled order that does not count; October's does not either.

@@ -376,7 +376,7 @@ describe('placing an order', () => {
     const late = (await call('POST', '/commerce/orders', buyer, { ...body, useCash: 1000 })).json().data;
     expect(await stockOf(w.vbig)).toBe(before - 2);
     const cash = await cashOf();
-    const ctx = serviceCtx({ config: t.config, db: t.db, tokens: t.app.deps.tokens, notifier: t.app.deps.notifier }, t.app.log);
+    const ctx = serviceCtx(t.app.deps, t.app.log);
     expect(await cancelOverdueOrders(ctx, new Date())).toBe(0);
     const later = new Date(Date.now() + 6 * 86400000);
     // This one and the pick-up order of the test before, both unpaid.

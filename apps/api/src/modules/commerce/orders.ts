@@ -44,7 +44,7 @@ import { siteOrigin } from '../certification';
 import { displayName } from '../wines';
 import { cartTag, checkVintage, lineProblem, pricingLineOf, problemError, vintageRows, type Buyer, type VintageRow } from './cart';
 import { checkDeliveryDate, deliveryDates, kstDate } from './delivery-date';
-import { notifyRestocked } from './restock';
+import { queueRestockNotices } from './restock';
 import { price, type Breakdown, type PricingCoupon, type PricingRefusal } from './pricing';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -507,7 +507,14 @@ const stateError = (o: OrderRow, lang: Language) => new AppError('ORDER_STATE_IN
  * Cancels a locked order: stock, coupons and cash come back. Runs once per order: the state is checked under the
  * order's lock, and the ledger refuses a second refund of one order.
  */
-async function cancelLocked(tx: Tx, o: OrderRow, actor: OrderActor, actorId: number | null, note: string): Promise<StockChange> {
+async function cancelLocked(
+  ctx: ServiceCtx,
+  tx: Tx,
+  o: OrderRow,
+  actor: OrderActor,
+  actorId: number | null,
+  note: string,
+): Promise<StockChange> {
   // The buyer's row before the vintages, as an order being placed takes them.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, o.userId)).for('update');
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.vintageId));
@@ -527,6 +534,8 @@ async function cancelLocked(tx: Tx, o: OrderRow, actor: OrderActor, actorId: num
     .set({ status: 'CANCELLED', cancelledAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(orders.id, o.id));
   await tx.insert(orderEvents).values({ orderId: o.id, fromStatus: o.status, toStatus: 'CANCELLED', actor, actorId, note });
+  // Wines back in stock: their waiting members are told, if this cancellation commits.
+  await queueRestockNotices(ctx, tx, [...new Set(restocked)]);
   return { productIds: [...new Set(lines.map((l) => l.productId))], crossedZero: restocked.length > 0, restocked: [...new Set(restocked)] };
 }
 
@@ -544,12 +553,11 @@ export async function cancelOrder(ctx: ServiceCtx, buyer: Buyer, oid: string, re
     async (tx) => {
       const o = await lockOrder(tx, { oid, userId: buyer.id });
       if (!BUYER_CANCELLABLE.includes(o.status)) throw stateError(o, ctx.lang);
-      change = await cancelLocked(tx, o, 'BUYER', buyer.id, reason);
+      change = await cancelLocked(ctx, tx, o, 'BUYER', buyer.id, reason);
       return o.id;
     },
   );
   const order = await loadOrder(ctx, { id });
-  await afterStockReturned(ctx, change);
   await mailOrder(ctx, order, buyer.id, 'cancelled', reason);
   return order;
 }
@@ -569,7 +577,7 @@ export async function changeOrderStatus(
     async (tx) => {
       const o = await lockOrder(tx, { oid });
       if (!ORDER_TRANSITIONS[o.status].includes(to)) throw stateError(o, ctx.lang);
-      if (to === 'CANCELLED') change = await cancelLocked(tx, o, 'ADMIN', actorId, note);
+      if (to === 'CANCELLED') change = await cancelLocked(ctx, tx, o, 'ADMIN', actorId, note);
       else {
         await tx
           .update(orders)
@@ -581,7 +589,6 @@ export async function changeOrderStatus(
     },
   );
   const order = await loadOrder(ctx, { id });
-  await afterStockReturned(ctx, change);
   if (to === 'PAID' || to === 'SHIPPED' || to === 'CANCELLED')
     await mailOrder(ctx, order, userId, to === 'PAID' ? 'paid' : to === 'SHIPPED' ? 'shipped' : 'cancelled', note);
   return order;
@@ -608,21 +615,15 @@ export async function cancelOverdueOrders(ctx: ServiceCtx, now = new Date()): Pr
           .for('update', { skipLocked: true });
         if (!o) return null;
         const lang = matchLanguage(o.lang) ?? 'ko-KR';
-        change = await cancelLocked(tx, o, 'SYSTEM', null, names(lang).cancelNote);
+        change = await cancelLocked(ctx, tx, o, 'SYSTEM', null, names(lang).cancelNote);
         return { id: o.id, userId: o.userId, lang };
       },
     );
     if (!claimed) return done;
     done++;
     const lctx = { ...ctx, lang: claimed.lang };
-    await afterStockReturned(lctx, change);
     await mailOrder(lctx, await loadOrder(lctx, { id: claimed.id }), claimed.userId, 'cancelled', names(claimed.lang).cancelNote);
   }
-}
-
-/** Restock notices for wines back in stock. */
-async function afterStockReturned(ctx: ServiceCtx, change: StockChange): Promise<void> {
-  if (change.restocked.length > 0) await notifyRestocked(ctx, change.restocked);
 }
 
 // ---- reading ------------------------------------------------------------------------------------------------------

@@ -7,11 +7,12 @@ import { startApiProcess, type ApiProcess } from '../../../../../tests/helpers/a
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTempDatabase, TEST_JWT_SECRET } from '../../../../../tests/helpers/test-app';
+import { sendJob, stockedSingleVintageWine } from '../../../../../tests/helpers/jobs';
 
 /**
  * The ordering invariants with two server processes on one PostgreSQL database: stock never oversold whichever
- * process takes the order, overdue orders cancelled once although both processes sweep every second, and the
- * restock notice that cancellation causes sent once.
+ * process takes the order, overdue orders cancelled once by the cancel-overdue-orders job whichever worker runs it,
+ * and the restock notice that cancellation causes sent once.
  */
 describe('ordering with two server processes', postgresOnly('starts two server processes on one PostgreSQL database'), () => {
   let temp: Awaited<ReturnType<typeof createTempDatabase>>;
@@ -30,7 +31,7 @@ describe('ordering with two server processes', postgresOnly('starts two server p
       JWT_SECRET: TEST_JWT_SECRET,
       DEMO_DATA: 'true',
       SMTP_URL: smtp.url,
-      ORDER_SWEEP_SECONDS: '1',
+      JOBS_POLL_SECONDS: '0.5',
     };
     // One after the other: the first migrates and loads the demo data.
     a = await startApiProcess(env);
@@ -72,14 +73,7 @@ describe('ordering with two server processes', postgresOnly('starts two server p
       select 'proc' || g || '@example.com', password_hash, full_name, 'BUYER', 'APPROVED', 'GENERAL', 'ko-KR'
       from users, generate_series(1, 20) g where email = 'buyer@example.com'`);
     const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? b : a, `proc${i + 1}@example.com`, i + 1)));
-    const {
-      rows: [wine],
-    } = await db.query<{ product_id: number; id: number }>(`
-      select v.product_id, v.id from product_vintages v join products p on p.id = v.product_id
-      where v.is_on_sale and p.is_published and (select count(*) from product_vintages x where x.product_id = v.product_id) = 1
-      order by v.id limit 1`);
-    if (!wine) throw new Error('no wine with one vintage');
-    await db.query('update product_vintages set stock = 5, order_step = 1, min_qty = 1 where id = $1', [wine.id]);
+    const wine = await stockedSingleVintageWine(db, 5);
 
     const body = {
       products: [{ idProduct: wine.product_id, qty: 1 }],
@@ -97,8 +91,9 @@ describe('ordering with two server processes', postgresOnly('starts two server p
     const waiting = tokens[19] ?? '';
     expect((await post(a, `/cart/restock-noti/product/B2B/${wine.product_id}/B2B`, waiting)).status).toBe(200);
 
-    // The deadlines pass: both processes sweep every second; each order is cancelled once.
+    // The deadlines pass, and the sweep runs now (it also runs every minute); each order is cancelled once.
     await db.query(`update orders set deposit_deadline = now() - interval '1 minute' where status = 'AWAITING_DEPOSIT'`);
+    await sendJob(temp.url, 'cancel-overdue-orders');
     await expect
       .poll(async () => Number((await db.query(`select count(*) n from orders where status = 'AWAITING_DEPOSIT'`)).rows[0]?.n), {
         timeout: 15_000,

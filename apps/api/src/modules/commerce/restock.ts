@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Database } from '@podo/db';
 import { localized } from '@podo/config';
 import { rowsOf } from '@podo/db';
 import { matchLanguage } from '@podo/i18n';
@@ -7,6 +8,24 @@ import type { ServiceCtx } from '../../deps';
 import { sendCappedSms } from '../../lib/notify';
 import { siteOrigin } from '../certification';
 import { forgetCarts } from './cart';
+
+/** The job that tells the waiting members (commerce/jobs.ts). */
+export const RESTOCK_JOB = 'notify-restock';
+
+/**
+ * Queues the restock notices for wines whose stock came back, in `db` (the transaction that put the bottles back):
+ * the job exists only if the stock does. Nothing is queued when nobody waits. Whether a job was queued.
+ */
+export async function queueRestockNotices(ctx: ServiceCtx, db: Database, productIds: readonly number[]): Promise<boolean> {
+  if (productIds.length === 0) return false;
+  const waiting = rowsOf(
+    await db.execute(sql`select 1 from restock_subscriptions
+      where notified_at is null and product_id = any(${sql.param([...productIds])}::int[]) limit 1`),
+  );
+  if (waiting.length === 0) return false;
+  await ctx.jobs.send(db, RESTOCK_JOB, { productIds: [...productIds] });
+  return true;
+}
 
 /**
  * Tells everyone waiting for these wines that they are back (e-mail, and SMS when a provider is set). The waiting

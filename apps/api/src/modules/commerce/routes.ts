@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
-import { route, serviceCtx } from '../../lib/operation-route';
+import { route } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
 import { addToCart, cartAnswer, modifyCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
-import { evaluateLevels, listBuyerLevels, nextMonthLevel } from './levels';
+import { listBuyerLevels, nextMonthLevel } from './levels';
 import {
   calculateOrder,
   cancelOrder,
-  cancelOverdueOrders,
   changeOrderStatus,
   createOrder,
   latestOrder,
@@ -17,7 +16,7 @@ import {
   orderStatusList,
   orderTypeList,
 } from './orders';
-import { adjustCash, cashAvailable, expireCash, listCash, listCoupons } from './wallet';
+import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
 import { createCoupon, issueCoupon, listAdminCoupons } from './coupons';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
@@ -25,21 +24,6 @@ import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip
 /** Spec §7 "Cart" and "Commerce": cart, restock notices, shipping addresses, address search, buyer levels. */
 export async function commerceRoutes(app: FastifyInstance) {
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
-
-  // Every process sweeps; each overdue order (and each month's level evaluation) is claimed by one of them.
-  const sweepMs = app.deps.config.jobs.orderSweepSeconds * 1000;
-  if (sweepMs > 0) {
-    const sweep = () => {
-      const ctx = serviceCtx(app.deps, app.log);
-      cancelOverdueOrders(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'overdue order sweep failed'));
-      expireCash(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'cash expiry sweep failed'));
-      // Once a month across processes: the first sweep of a month claims it.
-      evaluateLevels(ctx, new Date()).catch((err: unknown) => app.log.warn({ err }, 'buyer level evaluation failed'));
-    };
-    const timer = setInterval(sweep, sweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   route(app, ops.ships, async (ctx, { query }) => ({ data: await listShips(ctx, ctx.viewer.id, query) }));
   route(app, ops.ship, async (ctx, { params }) => ({ data: await getShip(ctx, ctx.viewer.id, params.id) }));

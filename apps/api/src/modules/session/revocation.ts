@@ -18,8 +18,8 @@ export function notRevoked(db: Database, jti: string): SQL {
 
 /**
  * Logout: records this token's id in revoked_tokens until it would expire anyway, so every server process on the
- * database refuses it from now on (authenticateUser). Rows past their expiry are purged here too: they can no
- * longer match a token that verifies, and a logout is rare enough that the indexed delete costs nothing.
+ * database refuses it from now on (authenticateUser). Rows past their expiry are purged by the purge-expired-records
+ * job: they can no longer match a token that verifies.
  */
 export async function revokeToken(db: Database, userId: number, token: VerifiedToken): Promise<void> {
   await db
@@ -27,7 +27,6 @@ export async function revokeToken(db: Database, userId: number, token: VerifiedT
     .values({ jti: token.jti, userId, expiresAt: new Date(token.exp * 1000) })
     .onConflictDoNothing();
   forgetViewers(db);
-  await purgeExpiredRevocations(db);
 }
 
 /** Log out everywhere: a new token version makes every token of the member invalid, on every process. */

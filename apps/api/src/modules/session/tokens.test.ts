@@ -90,10 +90,12 @@ describe('logout revokes the token on the server', () => {
     expect(r.json()).toEqual(INVALID);
   });
 
-  it('keeps the revocation only until the token would expire, and purges expired ones on a logout', async () => {
+  it('keeps the revocation only until the token would expire; the purge-expired-records job drops expired ones', async () => {
     await t.db.db.insert(revokedTokens).values({ jti: 'expired-revocation-0001', userId: 1, expiresAt: new Date(Date.now() - 1000) });
     const token = await login(BUYER);
     expect(await status(t.app, 'POST', '/logout', token)).toBe(200);
+    await t.app.deps.jobs.send(t.db.db, 'purge-expired-records');
+    expect(await t.app.deps.jobs.drain('purge-expired-records')).toBe(1);
     const rows = await t.db.db.select().from(revokedTokens);
     expect(rows.find((r) => r.jti === 'expired-revocation-0001')).toBeUndefined();
     const mine = rows.find((r) => r.jti === decodeJwt(token).jti);

@@ -1,0 +1,44 @@
+import type { ServiceCtx } from '../deps';
+
+/** What a job's handler is given: the services' context, and which attempt this is. */
+export interface JobCtx extends ServiceCtx {
+  jobId: string;
+  /** 0 for the first run, then 1, 2, … for the retries. */
+  attempt: number;
+  /** No retry follows this attempt: when it fails, the job is failed for good. */
+  lastAttempt: boolean;
+}
+
+/**
+ * One kind of background work. Scheduled jobs run once per occurrence of their cron expression (Korea time) across
+ * every worker process; triggered ones run once per `ctx.jobs.send`. A failed run is retried after `retry.delaySeconds`
+ * (doubling with `backoff`), `retry.limit` times; a run longer than `expireInSeconds` counts as failed. Handlers must
+ * be safe to run again after a worker died in the middle (their claims, not the queue, make them run once).
+ */
+export interface JobDefinition<D extends object = object> {
+  /** The queue's name: letters, digits and hyphens. */
+  name: string;
+  /** What it does, for `npm run admin -- jobs` and docs/operations.md. */
+  about: string;
+  /** Five-field cron expression in Asia/Seoul; `catchUp`: one run for occurrences missed while no worker ran. */
+  schedule?: { cron: string; catchUp?: boolean };
+  retry: { limit: number; delaySeconds: number; backoff?: boolean; maxDelaySeconds?: number };
+  expireInSeconds: number;
+  /**
+   * `stately`: at most one waiting and one running job (sweeps: a second occurrence while one runs is dropped).
+   * `standard`: every sent job waits its turn.
+   */
+  policy: 'standard' | 'stately';
+  /** Jobs run at the same time by one worker process. */
+  concurrency?: number;
+  handler(ctx: JobCtx, data: D): Promise<void>;
+}
+
+/** A job of any data, as the queue holds them (it passes each job the data it was sent with). */
+export type AnyJobDefinition = Omit<JobDefinition, 'handler'> & { handler(ctx: JobCtx, data: never): Promise<void> };
+
+/** Declares a job (listed in jobs/index.ts); the type of `data` is what `send` must pass. */
+export const defineJob = <D extends object = Record<string, never>>(def: JobDefinition<D>): JobDefinition<D> => def;
+
+/** Every job's cron expressions are read in Korea time. */
+export const JOB_TIME_ZONE = 'Asia/Seoul';

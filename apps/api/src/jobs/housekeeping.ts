@@ -1,0 +1,33 @@
+import { purgeUnclaimedUploads } from '../lib/uploads';
+import { purgeExpiredCodes } from '../modules/certification';
+import { purgeExpiredRevocations } from '../modules/session';
+import { defineJob } from './define';
+
+/** Tables and files that only grow unless something removes what nobody can use any more. */
+export const housekeepingJobs = [
+  defineJob({
+    name: 'purge-unclaimed-uploads',
+    about: 'Hourly: certificates no sign-up claimed and inquiry attachments no inquiry took within a day are deleted (row and file).',
+    schedule: { cron: '15 * * * *' },
+    retry: { limit: 2, delaySeconds: 60 },
+    expireInSeconds: 900,
+    policy: 'stately',
+    handler: async (ctx) => {
+      const n = await purgeUnclaimedUploads(ctx.db, ctx.storage);
+      if (n > 0) ctx.log.info({ deleted: n }, 'unclaimed uploads deleted');
+    },
+  }),
+  defineJob({
+    name: 'purge-expired-records',
+    about:
+      'Every 30 minutes: revoked tokens past their expiry, throttle counters expired a day ago, week-old codes, and password hashes of left members who may register again.',
+    schedule: { cron: '*/30 * * * *' },
+    retry: { limit: 2, delaySeconds: 60 },
+    expireInSeconds: 600,
+    policy: 'stately',
+    handler: async (ctx) => {
+      await purgeExpiredRevocations(ctx.db);
+      await purgeExpiredCodes(ctx.db);
+    },
+  }),
+];

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, PgBoss, type JobWithMetadata } from 'pg-boss';
+import { JOBS_SCHEMA, type Database } from '@podo/db';
+import { serviceCtx, type AppDeps, type JobQueue, type JobQueueCounts } from '../deps';
+import { JOB_TIME_ZONE, type AnyJobDefinition, type JobCtx } from './define';
+
+export type JobOutcome = 'completed' | 'retried' | 'failed';
+
+export interface JobQueueOptions {
+  /** `web`: queues jobs only; `worker` and `both` also run them and keep their schedules. */
+  role: 'web' | 'worker' | 'both';
+  /** An idle worker's look for new jobs, in seconds. */
+  pollSeconds: number;
+  /** How often a worker looks for jobs whose worker stopped beating, in seconds. */
+  superviseSeconds: number;
+  /** Told of every run that ended: for the metrics. */
+  observe?: (name: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+const JOB_HEARTBEAT_SECONDS = 10;
+
+type QueueDeps = Omit<AppDeps, 'jobs' | 'cache' | 'startedAt' | 'lifecycle'>;
+
+/**
+ * Starts pg-boss on the app's own database handle (the PostgreSQL pool, or the embedded PGlite in this process), so
+ * the queue needs no connection or server of its own. Every role can queue jobs; `worker` and `both` run them: each
+ * declared queue is worked, and the schedules are kept in the database, where pg-boss makes each occurrence one job
+ * across all the processes. Schedules of jobs no longer declared are removed.
+ */
+export async function startJobQueue(
+  deps: QueueDeps,
+  log: FastifyBaseLogger,
+  definitions: readonly AnyJobDefinition[],
+  options: JobQueueOptions,
+): Promise<JobQueue> {
+  const runs = options.role !== 'web';
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => deps.db.runText(text, values) },
+    backend: deps.db.kind === 'pglite' ? 'pglite' : 'postgres',
+    schema: JOBS_SCHEMA,
+    // Maintenance (expiring, retrying and deleting old jobs) and the schedules need only run where jobs run.
+    supervise: runs,
+    superviseIntervalSeconds: options.superviseSeconds,
+    monitorIntervalSeconds: options.superviseSeconds,
+    schedule: runs,
+    // Schedules are checked as often as the rest (at most every 30 s): an occurrence becomes a job within that time.
+    cronMonitorIntervalSeconds: Math.min(30, options.superviseSeconds),
+    cronWorkerIntervalSeconds: Math.min(5, options.superviseSeconds),
+    instanceName: options.role,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  boss.on('warning', (w) => log.warn({ warning: w }, `job queue: ${w.message}`));
+  await boss.start();
+
+  for (const def of definitions) {
+    const settings = {
+      retryLimit: def.retry.limit,
+      retryDelay: def.retry.delaySeconds,
+      retryBackoff: def.retry.backoff ?? false,
+      expireInSeconds: def.expireInSeconds,
+      // A running job's worker beats every 5 s; a job whose worker died (killed, lost) is retried 10 s after its last beat.
+      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+      ...(def.retry.maxDelaySeconds ? { retryDelayMax: def.retry.maxDelaySeconds } : {}),
+    };
+    await boss.createQueue(def.name, { ...settings, policy: def.policy });
+    // A queue made by an earlier version takes this version's retry settings (its policy stays).
+    if (runs) await boss.updateQueue(def.name, settings);
+  }
+
+  const queue: JobQueue = {
+    async send(db: Database, name: string, data: object = {}, opts = {}) {
+      if (!byName.has(name)) throw new Error(`no job is declared as ${name} (jobs/index.ts)`);
+      return boss.send(name, data, {
+        ...(db === deps.db.db ? {} : { db: fromDrizzle(db as never, sql) }),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+    async drain(name: string) {
+      const def = byName.get(name);
+      if (!def) throw new Error(`no job is declared as ${name}`);
+      let ran = 0;
+      for (;;) {
+        const jobs = await boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
+        if (jobs.length === 0) return ran;
+        for (const job of jobs) {
+          try {
+            await run(def, job);
+            await boss.complete(name, job.id);
+          } catch (err) {
+            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+          ran++;
+        }
+      }
+    },
+    async counts(): Promise<JobQueueCounts[]> {
+      const { rows } = await deps.db.runText(
+        `select name, count(*) filter (where state in ('created', 'retry'))::int as queued,
+                count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'failed')::int as failed
+         from ${JOBS_SCHEMA}.job where name = any($1::text[]) group by name`,
+        [[...byName.keys()]],
+      );
+      const found = new Map((rows as JobQueueCounts[]).map((r) => [r.name, r]));
+      return [...byName.keys()].map((name) => found.get(name) ?? { name, queued: 0, active: 0, failed: 0 });
+    },
+    async stop() {
+      // Running jobs get the shutdown's time to finish; one cut short is retried by another worker after it expires.
+      await boss.stop({ graceful: true, timeout: deps.config.shutdown.timeoutMs, close: false });
+    },
+  };
+
+  async function run(def: AnyJobDefinition, job: JobWithMetadata<object>) {
+    const t0 = performance.now();
+    const jobLog = log.child({ job: def.name, jobId: job.id });
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    const ctx: JobCtx = { ...serviceCtx({ ...deps, jobs: queue }, jobLog), jobId: job.id, attempt: job.retryCount, lastAttempt };
+    try {
+      await def.handler(ctx, (job.data ?? {}) as never);
+      options.observe?.(def.name, 'completed', (performance.now() - t0) / 1000);
+    } catch (err) {
+      if (lastAttempt) jobLog.error({ err, attempt: job.retryCount }, `job ${def.name} failed for good`);
+      else jobLog.warn({ err, attempt: job.retryCount }, `job ${def.name} failed; it will be retried`);
+      options.observe?.(def.name, lastAttempt ? 'failed' : 'retried', (performance.now() - t0) / 1000);
+      throw err;
+    }
+  }
+
+  if (runs) {
+    const scheduled = new Set<string>();
+    for (const def of definitions) {
+      if (!def.schedule) continue;
+      scheduled.add(def.name);
+      await boss.schedule(def.name, def.schedule.cron, null, { tz: JOB_TIME_ZONE, missed: def.schedule.catchUp ? 'once' : 'skip' });
+    }
+    for (const s of await boss.getSchedules()) if (!scheduled.has(s.name)) await boss.unschedule(s.name, s.key);
+    for (const def of definitions) {
+      await boss.work<object, void, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number; localConcurrency: number }>(
+        def.name,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds, localConcurrency: def.concurrency ?? 1 },
+        async ([job]) => {
+          if (job) await run(def, job);
+        },
+      );
+    }
+  }
+  return queue;
+}
