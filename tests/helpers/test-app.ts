@@ -44,8 +44,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     RATE_LIMIT_MAX: '10000',
-    // No workers: a test runs the jobs it queued with app.deps.jobs.drain, or asks for PROCESS_ROLE=both.
-    PROCESS_ROLE: 'web',
+    // No workers: a test runs the jobs it queued with app.deps.jobs.drain, or asks for PROCESS_ROLE=both. (An app
+    // with another NODE_ENV on the embedded database must run them: the configuration refuses `web` there.)
+    PROCESS_ROLE: (env.NODE_ENV ?? 'test') === 'test' || env.DATABASE_URL || temp ? 'web' : 'both',
     ...(temp ? { DATABASE_URL: temp.url } : {}),
     ...env,
   });

@@ -210,8 +210,9 @@ export async function buildApp({ config, db, logger, requestLog }: BuildOptions)
     superviseSeconds: config.jobs.superviseSeconds,
     observe: (name, outcome, seconds) => app.metrics?.jobRun(name, outcome, seconds),
   });
-  // Before the notifier and storage close: running jobs finish with them.
-  app.addHook('onClose', async () => jobs.stop());
+  // First thing when the app closes (onClose hooks run last-registered first, the database's before this one could):
+  // running jobs finish while the database, the notifier and the storage are still there.
+  app.addHook('preClose', async () => jobs.stop());
   app.decorate('deps', { ...services, cache, jobs, startedAt: Date.now(), lifecycle: { draining: false } } satisfies AppDeps);
   // While draining, every answer closes its connection, so keep-alive clients open their next one elsewhere.
   app.addHook('onSend', async (_req, reply) => {

@@ -49,7 +49,7 @@ export interface JobQueue {
    * if the transaction commits. Returns the job's id, or null when a job with the same singleton key is waiting.
    */
   send(db: Database, name: string, data?: object, options?: JobSendOptions): Promise<string | null>;
-  /** Runs the waiting jobs of a queue now, in this process, whatever its role (the admin CLI, tests); how many ran. */
+  /** Runs the waiting jobs of a queue now, in this process, whatever its role (tests); how many ran. */
   drain(name: string): Promise<number>;
   counts(): Promise<JobQueueCounts[]>;
   stop(): Promise<void>;

@@ -55,7 +55,9 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.deps.lifecycle.draining = true;
-  const { drainMs, timeoutMs } = app.deps.config.shutdown;
+  const { timeoutMs } = app.deps.config.shutdown;
+  // A worker has no load balancer to leave.
+  const drainMs = app.deps.config.jobs.role === 'worker' ? 0 : app.deps.config.shutdown.drainMs;
   app.log.info({ signal, drainMs }, 'shutting down: not ready, finishing requests in flight');
   const force = setTimeout(() => {
     app.log.error(`shutdown took longer than ${timeoutMs} ms; exiting`);

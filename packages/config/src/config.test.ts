@@ -35,9 +35,10 @@ describe('configuration', () => {
 
   it('runs web, worker or both (the default); a worker needs a shared PostgreSQL database', () => {
     expect(loadConfig({}, repoRoot).jobs).toEqual({ role: 'both', pollSeconds: 2, superviseSeconds: 60 });
-    expect(loadConfig({ PROCESS_ROLE: 'web' }, repoRoot).jobs.role).toBe('web');
+    expect(loadConfig({ PROCESS_ROLE: 'web', DATABASE_URL: 'postgres://db/x' }, repoRoot).jobs.role).toBe('web');
     expect(loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: 'postgres://db/x' }, repoRoot).jobs.role).toBe('worker');
-    expect(() => loadConfig({ PROCESS_ROLE: 'worker' }, repoRoot)).toThrow(/PROCESS_ROLE: a worker shares a PostgreSQL database/);
+    for (const role of ['web', 'worker'])
+      expect(() => loadConfig({ PROCESS_ROLE: role }, repoRoot)).toThrow(/PROCESS_ROLE: web and worker processes share a PostgreSQL/);
     expect(() => loadConfig({ PROCESS_ROLE: 'cron' }, repoRoot)).toThrow(/PROCESS_ROLE/);
     expect(() => loadConfig({ JOBS_POLL_SECONDS: '0.1' }, repoRoot)).toThrow(/JOBS_POLL_SECONDS/);
   });

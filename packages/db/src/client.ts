@@ -518,13 +518,10 @@ async function pgliteHandle(client: PGlite, acquireMs?: number): Promise<DbHandl
       ),
     connectionAccepted: turn.accepted,
     runText: async (text, values) => {
-      try {
-        if (values?.length) return await client.query(text, values);
-        return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
-      } catch (e) {
-        await client.query('rollback').catch(() => {});
-        throw e;
-      }
+      if (values?.length) return client.query(text, values);
+      // Inside a transaction of PGlite's: no other statement runs between a text's own BEGIN and its end, and a text
+      // that fails half-way is rolled back before anything else runs (its inner BEGIN and COMMIT only warn).
+      return { rows: (await client.transaction((tx) => tx.exec(text))).flatMap((r) => r.rows) };
     },
     close: () => client.close(),
   };
@@ -536,15 +533,24 @@ const MIGRATION_LOCK = 72_410_001;
 export const JOBS_SCHEMA = 'pgboss';
 
 /**
- * Installs the job queue's tables when they are missing, so a new database (and the PGlite templates the build makes)
- * has them and pg-boss starts in milliseconds; pg-boss migrates them itself when a newer version needs it.
+ * Installs the job queue's tables, or migrates them to this pg-boss version, with pg-boss's own steps on the migration
+ * connection (no request time limits; on PostgreSQL under the migration lock). A new database, and the PGlite
+ * templates the build makes, then hold them, and the servers start pg-boss without migrating (apps/api jobs/queue.ts).
  */
-async function installJobQueue(run: (text: string) => Promise<unknown>, exists: () => Promise<boolean>): Promise<void> {
-  if (await exists()) return;
-  const { getConstructionPlans } = await import('pg-boss');
-  await run(getConstructionPlans(JOBS_SCHEMA));
+async function installJobQueue(run: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>): Promise<void> {
+  const { PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({
+    db: { executeSql: run },
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
 }
-const jobQueueInstalled = `select to_regclass('${JOBS_SCHEMA}.version') is not null as "installed"`;
 
 /** Applies the committed SQL migrations; on PostgreSQL several starting processes take turns. */
 export async function migrateDatabase(handle: DbHandle, url?: string): Promise<void> {
@@ -553,10 +559,7 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: folder });
     await syncCountryNames((q) => handle.db.execute(q));
-    await installJobQueue(
-      (text) => handle.runText(text),
-      async () => ((await handle.runText(jobQueueInstalled, [])).rows[0] as { installed: boolean }).installed,
-    );
+    await installJobQueue((text, values) => handle.runText(text, values));
     return;
   }
   // One dedicated connection holds a session advisory lock for the whole run.
@@ -572,10 +575,10 @@ export async function migrateDatabase(handle: DbHandle, url?: string): Promise<v
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
     await syncCountryNames((q) => db.execute(q));
-    await installJobQueue(
-      (text) => client.query(text),
-      async () => (await client.query<{ installed: boolean }>(jobQueueInstalled)).rows[0]?.installed ?? false,
-    );
+    await installJobQueue(async (text, values) => {
+      const result = (await client.query(text, values)) as unknown as { rows: unknown[] } | { rows: unknown[] }[];
+      return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+    });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();

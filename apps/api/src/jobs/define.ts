@@ -18,7 +18,7 @@ export interface JobCtx extends ServiceCtx {
 export interface JobDefinition<D extends object = object> {
   /** The queue's name: letters, digits and hyphens. */
   name: string;
-  /** What it does, for `npm run admin -- jobs` and docs/operations.md. */
+  /** What it does (docs/operations.md lists it). */
   about: string;
   /** Five-field cron expression in Asia/Seoul; `catchUp`: one run for occurrences missed while no worker ran. */
   schedule?: { cron: string; catchUp?: boolean };

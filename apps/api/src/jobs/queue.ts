@@ -26,13 +26,15 @@ type QueueDeps = Omit<AppDeps, 'jobs' | 'cache' | 'startedAt' | 'lifecycle'>;
  * Starts pg-boss on the app's own database handle (the PostgreSQL pool, or the embedded PGlite in this process), so
  * the queue needs no connection or server of its own. Every role can queue jobs; `worker` and `both` run them: each
  * declared queue is worked, and the schedules are kept in the database, where pg-boss makes each occurrence one job
- * across all the processes. Schedules of jobs no longer declared are removed.
+ * across all the processes. Schedules of `retired` jobs are removed.
  */
 export async function startJobQueue(
   deps: QueueDeps,
   log: FastifyBaseLogger,
   definitions: readonly AnyJobDefinition[],
   options: JobQueueOptions,
+  /** Names of jobs no longer declared whose schedules are removed. */
+  retired: readonly string[] = [],
 ): Promise<JobQueue> {
   const runs = options.role !== 'web';
   const byName = new Map(definitions.map((d) => [d.name, d]));
@@ -40,6 +42,8 @@ export async function startJobQueue(
     db: { executeSql: (text, values) => deps.db.runText(text, values) },
     backend: deps.db.kind === 'pglite' ? 'pglite' : 'postgres',
     schema: JOBS_SCHEMA,
+    // The migration step (migrateDatabase) installs and migrates the queue's tables, without request time limits.
+    migrate: false,
     // Maintenance (expiring, retrying and deleting old jobs) and the schedules need only run where jobs run.
     supervise: runs,
     superviseIntervalSeconds: options.superviseSeconds,
@@ -54,21 +58,6 @@ export async function startJobQueue(
   boss.on('warning', (w) => log.warn({ warning: w }, `job queue: ${w.message}`));
   await boss.start();
 
-  for (const def of definitions) {
-    const settings = {
-      retryLimit: def.retry.limit,
-      retryDelay: def.retry.delaySeconds,
-      retryBackoff: def.retry.backoff ?? false,
-      expireInSeconds: def.expireInSeconds,
-      // A running job's worker beats every 5 s; a job whose worker died (killed, lost) is retried 10 s after its last beat.
-      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
-      ...(def.retry.maxDelaySeconds ? { retryDelayMax: def.retry.maxDelaySeconds } : {}),
-    };
-    await boss.createQueue(def.name, { ...settings, policy: def.policy });
-    // A queue made by an earlier version takes this version's retry settings (its policy stays).
-    if (runs) await boss.updateQueue(def.name, settings);
-  }
-
   const queue: JobQueue = {
     async send(db: Database, name: string, data: object = {}, opts = {}) {
       if (!byName.has(name)) throw new Error(`no job is declared as ${name} (jobs/index.ts)`);
@@ -82,18 +71,19 @@ export async function startJobQueue(
       const def = byName.get(name);
       if (!def) throw new Error(`no job is declared as ${name}`);
       let ran = 0;
+      // One at a time: a fetched job is this attempt's until it is settled, and settling names the attempt.
       for (;;) {
-        const jobs = await boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
-        if (jobs.length === 0) return ran;
-        for (const job of jobs) {
-          try {
-            await run(def, job);
-            await boss.complete(name, job.id);
-          } catch (err) {
-            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-          }
-          ran++;
+        const [job] = await boss.fetch<object>(name, { includeMetadata: true });
+        if (!job) return ran;
+        ran++;
+        let failure: { message: string } | undefined;
+        try {
+          await run(def, job);
+        } catch (err) {
+          failure = { message: err instanceof Error ? err.message : String(err) };
         }
+        if (failure) await boss.fail(name, job, failure);
+        else await boss.complete(name, job);
       }
     },
     async counts(): Promise<JobQueueCounts[]> {
@@ -108,7 +98,7 @@ export async function startJobQueue(
       return [...byName.keys()].map((name) => found.get(name) ?? { name, queued: 0, active: 0, failed: 0 });
     },
     async stop() {
-      // Running jobs get the shutdown's time to finish; one cut short is retried by another worker after it expires.
+      // Running jobs get the shutdown's time to finish; one still running then is failed, and retried by a worker.
       await boss.stop({ graceful: true, timeout: deps.config.shutdown.timeoutMs, close: false });
     },
   };
@@ -129,23 +119,46 @@ export async function startJobQueue(
     }
   }
 
-  if (runs) {
-    const scheduled = new Set<string>();
+  // A queue that cannot be set up leaves no timers behind.
+  const setUp = async () => {
     for (const def of definitions) {
-      if (!def.schedule) continue;
-      scheduled.add(def.name);
-      await boss.schedule(def.name, def.schedule.cron, null, { tz: JOB_TIME_ZONE, missed: def.schedule.catchUp ? 'once' : 'skip' });
+      const settings = {
+        retryLimit: def.retry.limit,
+        retryDelay: def.retry.delaySeconds,
+        retryBackoff: def.retry.backoff ?? false,
+        expireInSeconds: def.expireInSeconds,
+        // A running job's worker beats every 5 s; a job whose worker died (killed, lost) is retried 10 s after its last beat.
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+        ...(def.retry.maxDelaySeconds ? { retryDelayMax: def.retry.maxDelaySeconds } : {}),
+      };
+      await boss.createQueue(def.name, { ...settings, policy: def.policy });
+      // A queue made by an earlier version takes this version's retry settings (its policy stays).
+      if (runs) await boss.updateQueue(def.name, settings);
     }
-    for (const s of await boss.getSchedules()) if (!scheduled.has(s.name)) await boss.unschedule(s.name, s.key);
-    for (const def of definitions) {
-      await boss.work<object, void, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number; localConcurrency: number }>(
-        def.name,
-        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds, localConcurrency: def.concurrency ?? 1 },
-        async ([job]) => {
-          if (job) await run(def, job);
-        },
-      );
+    if (runs) {
+      for (const def of definitions) {
+        if (!def.schedule) continue;
+        await boss.schedule(def.name, def.schedule.cron, null, { tz: JOB_TIME_ZONE, missed: def.schedule.catchUp ? 'once' : 'skip' });
+      }
+      // Only schedules of jobs this version retired: an older version starting during a rolling deploy must not remove
+      // a newer one's schedules.
+      for (const s of await boss.getSchedules()) if (retired.includes(s.name)) await boss.unschedule(s.name, s.key);
+      for (const def of definitions) {
+        await boss.work<object, void, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number; localConcurrency: number }>(
+          def.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds, localConcurrency: def.concurrency ?? 1 },
+          async ([job]) => {
+            if (job) await run(def, job);
+          },
+        );
+      }
     }
+  };
+  try {
+    await setUp();
+  } catch (e) {
+    await boss.stop({ graceful: false, close: false }).catch(() => {});
+    throw e;
   }
   return queue;
 }

@@ -82,8 +82,9 @@ export function installMetrics(app: FastifyInstance) {
     labelNames: ['job', 'state'] as const,
     registers: [registry],
     async collect() {
-      // A database fault must not take the other metrics down with it.
+      // A database fault must not take the other metrics down with it, nor leave old figures standing.
       const counts = await jobs.counts().catch(() => []);
+      this.reset();
       for (const c of counts) {
         this.set({ job: c.name, state: 'queued' }, c.queued);
         this.set({ job: c.name, state: 'active' }, c.active);
