@@ -245,8 +245,6 @@ interface StockChange {
   productIds: number[];
   /** Wines whose stock crossed zero (in-stock flags on cards change). */
   crossedZero: boolean;
-  /** Wines back in stock (restock notices). */
-  restocked: number[];
 }
 
 /**
@@ -274,7 +272,7 @@ async function takeStock(tx: Tx, rows: readonly VintageRow[], lang: Language): P
   );
   // The vintages are locked and were checked: a miss here is a bug, and the transaction is undone.
   if (left.length !== rows.length) throw new Error('stock changed under its lock');
-  return { productIds: [...new Set(rows.map((r) => r.product_id))], crossedZero: left.some((v) => v.stock === 0), restocked: [] };
+  return { productIds: [...new Set(rows.map((r) => r.product_id))], crossedZero: left.some((v) => v.stock === 0) };
 }
 
 export interface CreatedOrder {
@@ -295,7 +293,7 @@ export async function createOrder(
     if (body.type !== 'DELIVERY') throw new AppError('DELIVERY_DATE_INVALID', { earliest: '' });
     await checkDeliveryDate(body.requestedDate, now);
   }
-  let stock: StockChange = { productIds: [], crossedZero: false, restocked: [] };
+  let stock: StockChange = { productIds: [], crossedZero: false };
   const outcome = await writeInvalidating(
     ctx.db,
     () => [
@@ -536,7 +534,7 @@ async function cancelLocked(
   await tx.insert(orderEvents).values({ orderId: o.id, fromStatus: o.status, toStatus: 'CANCELLED', actor, actorId, note });
   // Wines back in stock: their waiting members are told, if this cancellation commits.
   await queueRestockNotices(ctx, tx, [...new Set(restocked)]);
-  return { productIds: [...new Set(lines.map((l) => l.productId))], crossedZero: restocked.length > 0, restocked: [...new Set(restocked)] };
+  return { productIds: [...new Set(lines.map((l) => l.productId))], crossedZero: restocked.length > 0 };
 }
 
 const stockTags = (s: StockChange) => [
@@ -546,7 +544,7 @@ const stockTags = (s: StockChange) => [
 
 /** POST /commerce/orders/{oid}/cancel: the buyer cancels before preparation starts. */
 export async function cancelOrder(ctx: ServiceCtx, buyer: Buyer, oid: string, reason: string): Promise<TOrder> {
-  let change: StockChange = { productIds: [], crossedZero: false, restocked: [] };
+  let change: StockChange = { productIds: [], crossedZero: false };
   const id = await writeInvalidating(
     ctx.db,
     () => stockTags(change),
@@ -570,7 +568,7 @@ export async function changeOrderStatus(
   actorId: number | null,
   note: string,
 ): Promise<TOrder> {
-  let change: StockChange = { productIds: [], crossedZero: false, restocked: [] };
+  let change: StockChange = { productIds: [], crossedZero: false };
   const { id, userId } = await writeInvalidating(
     ctx.db,
     () => stockTags(change),
@@ -601,7 +599,7 @@ export async function changeOrderStatus(
 export async function cancelOverdueOrders(ctx: ServiceCtx, now = new Date()): Promise<number> {
   let done = 0;
   for (;;) {
-    let change: StockChange = { productIds: [], crossedZero: false, restocked: [] };
+    let change: StockChange = { productIds: [], crossedZero: false };
     const claimed = await writeInvalidating(
       ctx.db,
       () => stockTags(change),
