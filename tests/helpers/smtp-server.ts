@@ -23,6 +23,9 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or arriving later) that matches. */
   waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Stops listening (a mail server that is down: connections are refused), until `start()` on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,47 +36,58 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  const server = new SMTPServer({
-    secure: false,
-    // Without STARTTLS in the EHLO answer nodemailer sends in plain text (it would otherwise upgrade
-    // opportunistically and refuse the server's self-signed certificate).
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    size: 5 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('latin1');
-        try {
-          const parsed = parseMessage(raw);
-          messages.push({
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(', '),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            fromHeader: parsed.fromHeader,
-            subject: parsed.subject,
-            text: parsed.text,
-            raw: Buffer.from(raw, 'latin1').toString('utf8'),
-          });
-          for (const w of [...waiters]) w();
-          callback();
-        } catch (e) {
-          callback(e as Error);
-        }
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const make = () =>
+    new SMTPServer({
+      secure: false,
+      // Without STARTTLS in the EHLO answer nodemailer sends in plain text (it would otherwise upgrade
+      // opportunistically and refuse the server's self-signed certificate).
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      size: 5 * 1024 * 1024,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', callback);
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('latin1');
+          try {
+            const parsed = parseMessage(raw);
+            messages.push({
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(', '),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              fromHeader: parsed.fromHeader,
+              subject: parsed.subject,
+              text: parsed.text,
+              raw: Buffer.from(raw, 'latin1').toString('utf8'),
+            });
+            for (const w of [...waiters]) w();
+            callback();
+          } catch (e) {
+            callback(e as Error);
+          }
+        });
+      },
     });
-  });
-  server.on('error', () => {});
+  const listen = async (on: number) => {
+    const server = make();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', () => {});
+    return server;
+  };
+  let server: SMTPServer | null = await listen(0);
   const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
+  const stop = () => {
+    const s = server;
+    server = null;
+    return new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+  };
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -81,9 +95,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     waitFor(pred, timeoutMs = 5000) {
       return waitForMessage(messages, waiters, pred, timeoutMs, 'mail');
     },
-    close() {
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+    stop,
+    async start() {
+      server ??= await listen(port);
     },
+    close: stop,
   };
 }
 

@@ -27,6 +27,8 @@ export interface TestApp {
   app: App;
   db: DbHandle;
   config: AppConfig;
+  /** Hands over the e-mails and SMS waiting in the outbox (the `deliver-message` jobs, run here); how many ran. */
+  deliver(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     app,
     db,
     config,
+    deliver: () => app.deps.jobs.drain('deliver-message'),
     async close() {
       await app.close();
       await db.close();

@@ -34,6 +34,8 @@ import {
 } from '@podo/api/modules/admin/service';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
 import { changeOrderStatus } from '@podo/api/modules/commerce/orders';
+import { DELIVER_JOB, listOutbox, retryOutbox } from '@podo/api/lib/outbox';
+import { OUTBOX_STATUS_CODES, type TOutboxEntry } from '@podo/contracts/ops/admin';
 import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -49,9 +51,13 @@ Commands:
                               drop a buyer's waiting business changes; the approved details stay
   order <oid> <STATUS> [note…]
                               move an order: PAID (deposit received), PREPARING, SHIPPED, DELIVERED or CANCELLED
+  outbox [STATUS…]            e-mails and SMS not sent yet (failed, waiting, being sent), or of the given
+                              states (pending, sending, sent, failed), newest first, with the last error
+  outbox retry <id>           send a failed message again (its attempts start over)
   help                        show this help
 
-The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log).
+The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log). Mails go through
+the outbox: a mail server that is down delays them (the server's workers retry), and \`outbox\` lists them.
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
 /** A failure to report in one line, with its exit code. */
@@ -72,7 +78,9 @@ type Command =
   | { kind: 'changes' }
   | { kind: 'approve-changes'; email: string }
   | { kind: 'reject-changes'; email: string; reason: string }
-  | { kind: 'order'; oid: string; status: OrderStatus; note: string };
+  | { kind: 'order'; oid: string; status: OrderStatus; note: string }
+  | { kind: 'outbox'; statuses: OutboxStatusCode[] }
+  | { kind: 'outbox-retry'; id: number };
 
 function parseArgs(argv: string[]): Command {
   const [cmd, ...rest] = argv;
@@ -125,6 +133,17 @@ function parseArgs(argv: string[]): Command {
       if (!st || !(ORDER_STATUSES as readonly string[]).includes(st)) throw usage(`order needs a status: ${ORDER_STATUSES.join(', ')}`);
       return { kind: 'order', oid, status: st as OrderStatus, note: note.join(' ').slice(0, 500) };
     }
+    case 'outbox': {
+      if (rest[0] === 'retry') {
+        const id = Number(rest[1]);
+        if (rest.length !== 2 || !Number.isSafeInteger(id) || id < 1) throw usage('outbox retry needs a message id (a number).');
+        return { kind: 'outbox-retry', id };
+      }
+      const statuses = rest.map((a) => a.toLowerCase());
+      const unknown = statuses.find((a) => !(OUTBOX_STATUS_CODES as readonly string[]).includes(a));
+      if (unknown !== undefined) throw usage(`Unknown outbox status: ${unknown} (${OUTBOX_STATUS_CODES.join(', ')})`);
+      return { kind: 'outbox', statuses: statuses as OutboxStatusCode[] };
+    }
     case 'changes':
       if (rest.length) throw usage('changes takes no arguments.');
       return { kind: 'changes' };
@@ -132,6 +151,9 @@ function parseArgs(argv: string[]): Command {
       throw usage(`Unknown command: ${cmd}`);
   }
 }
+
+type OutboxStatusCode = (typeof OUTBOX_STATUS_CODES)[number];
+type OutboxList = { data: TOutboxEntry[]; counts: Record<OutboxStatusCode, number> };
 
 /** What the commands need, whether the database is opened here or reached through the running server. */
 interface Backend {
@@ -143,6 +165,8 @@ interface Backend {
   approveChanges(email: string): Promise<AdminMember>;
   rejectChanges(email: string, reason: string): Promise<AdminMember>;
   orderStatus(oid: string, status: OrderStatus, note: string): Promise<TOrder>;
+  outbox(statuses: OutboxStatusCode[]): Promise<OutboxList>;
+  retryOutbox(id: number): Promise<TOutboxEntry>;
   close(): Promise<void>;
 }
 
@@ -186,7 +210,12 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     approveChanges: (email) => wrap(async () => approveBusinessChanges(deps, await memberIdByEmail(handle.db, email))),
     rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
     orderStatus: (oid, status, note) => wrap(() => changeOrderStatus(deps, oid, status, null, note)),
+    outbox: (statuses) => wrap(() => listOutbox(handle.db, { statuses, size: 100 })),
+    retryOutbox: (id) => wrap(() => retryOutbox(deps, id)),
     async close() {
+      // What the commands wrote to the outbox goes out now, as far as it can in a moment; the rest (a mail server
+      // that is down) waits for the server's workers and their retries.
+      await Promise.race([jobs.drain(DELIVER_JOB).catch(() => 0), new Promise((r) => setTimeout(r, 15_000).unref())]);
       await jobs.stop();
       notifier.close();
       await handle.close();
@@ -259,6 +288,14 @@ function httpBackend(config: AppConfig, port: number): Backend {
     },
     async orderStatus(oid, status, note) {
       return (await call('PATCH', `/orders/${oid}/status`, { status, note })).data as TOrder;
+    },
+    async outbox(statuses) {
+      const q = new URLSearchParams({ size: '100' });
+      for (const s of statuses) q.append('status', s);
+      return (await call('GET', `/outbox?${q}`)) as unknown as OutboxList;
+    },
+    async retryOutbox(id) {
+      return (await call('POST', `/outbox/${id}/retry`)).data as TOutboxEntry;
     },
     async close() {},
   };
@@ -338,6 +375,22 @@ function changesTable(rows: AdminMember[]): string {
   );
 }
 
+function outboxTable(rows: TOutboxEntry[]): string {
+  return grid(
+    ['ID', 'STATUS', 'CHANNEL', 'PURPOSE', 'TO', 'TRIES', 'CREATED (UTC)', 'SUBJECT / LAST ERROR'],
+    rows.map((m) => [
+      String(m.id),
+      m.status,
+      m.channel,
+      m.purpose,
+      m.recipient,
+      String(m.attempts),
+      m.createdAt.slice(0, 16).replace('T', ' '),
+      (m.lastError ?? m.subject ?? '').replace(/\s+/g, ' ').slice(0, 80),
+    ]),
+  );
+}
+
 function grid(head: string[], cells: string[][]): string {
   // Hangul and other wide characters take two columns in a terminal.
   const width = (s: string) =>
@@ -396,6 +449,15 @@ async function main(argv: string[]): Promise<number> {
     } else if (cmd.kind === 'approve-changes') {
       const m = await backend.approveChanges(cmd.email);
       console.log(`Applied the business changes of ${m.email} (id ${m.id}): now ${m.business?.companyName ?? '-'}.`);
+    } else if (cmd.kind === 'outbox') {
+      const { data, counts } = await backend.outbox(cmd.statuses);
+      const what = cmd.statuses.length ? cmd.statuses.join(' or ') : 'unsent';
+      const summary = `Outbox: ${counts.failed} failed, ${counts.pending} waiting, ${counts.sending} being sent, ${counts.sent} sent.`;
+      if (data.length === 0) console.log(`No ${what} messages.\n${summary}`);
+      else console.log(`${outboxTable(data)}\n\n${summary}${data.length >= 100 ? ' (showing the newest 100)' : ''}`);
+    } else if (cmd.kind === 'outbox-retry') {
+      const m = await backend.retryOutbox(cmd.id);
+      console.log(`Message ${m.id} (${m.channel} to ${m.recipient}) is waiting to be sent again.`);
     } else if (cmd.kind === 'order') {
       const o = await backend.orderStatus(cmd.oid, cmd.status, cmd.note);
       console.log(

@@ -34,7 +34,7 @@ describe('configuration', () => {
   });
 
   it('runs web, worker or both (the default); a worker needs a shared PostgreSQL database', () => {
-    expect(loadConfig({}, repoRoot).jobs).toEqual({ role: 'both', pollSeconds: 2, superviseSeconds: 60 });
+    expect(loadConfig({}, repoRoot).jobs).toEqual({ role: 'both', pollSeconds: 2, superviseSeconds: 60, outboxRetrySeconds: 30 });
     expect(loadConfig({ PROCESS_ROLE: 'web', DATABASE_URL: 'postgres://db/x' }, repoRoot).jobs.role).toBe('web');
     expect(loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: 'postgres://db/x' }, repoRoot).jobs.role).toBe('worker');
     for (const role of ['web', 'worker'])

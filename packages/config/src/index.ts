@@ -177,6 +177,7 @@ const ZEnv = z.object({
   // How often an idle worker looks for new jobs, and how often workers look for jobs whose worker died.
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // On SIGTERM: how long the process stays up answering readiness 503 before it stops listening (for load balancers
@@ -371,7 +372,8 @@ export interface AppConfig {
    * `both` does both; `pollSeconds` is an idle worker's look for new jobs, `superviseSeconds` the look for jobs whose
    * worker stopped beating (it died) to retry them.
    */
-  jobs: { role: 'web' | 'worker' | 'both'; pollSeconds: number; superviseSeconds: number };
+  /** `outboxRetrySeconds`: the wait before a message's first retry (doubling after each, at most an hour). */
+  jobs: { role: 'web' | 'worker' | 'both'; pollSeconds: number; superviseSeconds: number; outboxRetrySeconds: number };
   /** Outgoing e-mail; without smtpUrl, mails are written to the server log (development). */
   mail: { smtpUrl?: string; from: string };
   sms: {
@@ -495,7 +497,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: e.METRICS_TOKEN, open: !e.METRICS_TOKEN && clean.NODE_ENV !== 'production' },
     catalogCache: e.CATALOG_CACHE,
-    jobs: { role: e.PROCESS_ROLE, pollSeconds: e.JOBS_POLL_SECONDS, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
+    jobs: {
+      role: e.PROCESS_ROLE,
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      superviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+      outboxRetrySeconds: e.OUTBOX_RETRY_SECONDS,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'no-reply@localhost' },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   BUSINESS_LOCKED: 409,
   /** An admin decision on business changes of a member who has none waiting. */
   NO_PENDING_CHANGES: 409,
+  OUTBOX_NOT_FAILED: 409,
+  OUTBOX_NOT_RETRYABLE: 409,
   PASSWORD_INCORRECT: 400,
   PASSWORD_TOO_COMMON: 400,
   PASSWORD_SAME: 400,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
@@ -151,7 +151,12 @@ const rawRunners = new WeakMap<object, RawRunner>();
 export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?: () => boolean, name?: string): Promise<RawResult<T>> {
   const run = rawRunners.get(db);
   if (run) return run(text, values, gone, name) as Promise<RawResult<T>>;
-  return (db as unknown as { $client: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client.query(text, values);
+  const client = (db as unknown as { $client?: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client;
+  if (client) return client.query(text, values);
+  // A transaction: the same text through Drizzle, its $n placeholders as parameters.
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${sql.param(values[Number(p) - 1])}`));
+  return db.execute(sql.join(chunks)) as unknown as Promise<RawResult<T>>;
 }
 
 const statementNames = new Map<string, string>();

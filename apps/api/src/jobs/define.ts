@@ -1,3 +1,4 @@
+import type { AppConfig } from '@podo/config';
 import type { ServiceCtx } from '../deps';
 
 /** What a job's handler is given: the services' context, and which attempt this is. */
@@ -22,7 +23,8 @@ export interface JobDefinition<D extends object = object> {
   about: string;
   /** Five-field cron expression in Asia/Seoul; `catchUp`: one run for occurrences missed while no worker ran. */
   schedule?: { cron: string; catchUp?: boolean };
-  retry: { limit: number; delaySeconds: number; backoff?: boolean; maxDelaySeconds?: number };
+  /** `delaySeconds` may be read from the configuration. */
+  retry: { limit: number; delaySeconds: number | ((config: AppConfig) => number); backoff?: boolean; maxDelaySeconds?: number };
   expireInSeconds: number;
   /**
    * `stately`: at most one waiting and one running job (sweeps: a second occurrence while one runs is dropped).

@@ -1,3 +1,4 @@
+import { purgeOldMessages } from '../lib/outbox';
 import { purgeUnclaimedUploads } from '../lib/uploads';
 import { purgeExpiredCodes } from '../modules/certification';
 import { purgeExpiredRevocations } from '../modules/session';
@@ -20,7 +21,7 @@ export const housekeepingJobs = [
   defineJob({
     name: 'purge-expired-records',
     about:
-      'Every 30 minutes: revoked tokens past their expiry, throttle counters expired a day ago, week-old codes, and password hashes of left members who may register again.',
+      'Every 30 minutes: revoked tokens past their expiry, throttle counters expired a day ago, week-old codes, password hashes of left members who may register again, and outbox messages sent 30 days ago (failed ones after 90).',
     schedule: { cron: '*/30 * * * *' },
     retry: { limit: 2, delaySeconds: 60 },
     expireInSeconds: 600,
@@ -28,6 +29,7 @@ export const housekeepingJobs = [
     handler: async (ctx) => {
       await purgeExpiredRevocations(ctx.db);
       await purgeExpiredCodes(ctx.db);
+      await purgeOldMessages(ctx.db);
     },
   }),
 ];

@@ -124,7 +124,7 @@ export async function startJobQueue(
     for (const def of definitions) {
       const settings = {
         retryLimit: def.retry.limit,
-        retryDelay: def.retry.delaySeconds,
+        retryDelay: typeof def.retry.delaySeconds === 'function' ? def.retry.delaySeconds(deps.config) : def.retry.delaySeconds,
         retryBackoff: def.retry.backoff ?? false,
         expireInSeconds: def.expireInSeconds,
         // A running job's worker beats every 5 s; a job whose worker died (killed, lost) is retried 10 s after its last beat.

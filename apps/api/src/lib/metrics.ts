@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { outboxCounts } from './outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,17 @@ export function installMetrics(app: FastifyInstance) {
         this.set({ job: c.name, state: 'active' }, c.active);
         this.set({ job: c.name, state: 'failed' }, c.failed);
       }
+    },
+  });
+  new Gauge({
+    name: 'outbox_messages',
+    help: 'E-mails and SMS in the outbox by state: pending (waiting or between retries), sending, failed (after the last retry), sent',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await outboxCounts(app.deps.db.db).catch(() => null);
+      this.reset();
+      if (counts) for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
     },
   });
   const jobRun: Metrics['jobRun'] = (name, outcome, seconds) => {

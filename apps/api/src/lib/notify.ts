@@ -5,13 +5,17 @@ import { localized, type AppConfig } from '@podo/config';
 import { throttleBuckets, users, type Database } from '@podo/db';
 import { DEFAULT_LANGUAGE, matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
+import type { JobQueue } from '../deps';
 import { AppError } from './errors';
+import { queueMessages } from './outbox';
 import { hit, unhit } from './throttle';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** `<…@domain>`: the same for every attempt at one outbox message (lib/outbox.ts). */
+  messageId?: string;
 }
 export interface SmsMessage {
   /** 010-1234-5678 */
@@ -75,6 +79,7 @@ export function createNotifier(config: AppConfig, log: FastifyBaseLogger): Notif
           to: msg.to,
           subject: msg.subject,
           text: msg.text,
+          ...(msg.messageId ? { messageId: msg.messageId } : {}),
           signal: AbortSignal.timeout(MAIL_DEADLINE_MS),
         });
       } catch (e) {
@@ -119,6 +124,8 @@ export interface SmsCapDeps {
   config: AppConfig;
   db: Database;
   notifier: Notifier;
+  /** The admin's notice goes through the outbox. */
+  jobs: JobQueue;
 }
 
 /** An SMS was not handed over because the hourly or daily cap (SMS_CAP_PER_HOUR / SMS_CAP_PER_DAY) is reached. */
@@ -178,7 +185,7 @@ const kstTime = (d: Date) => `${new Date(d.getTime() + KST_OFFSET_MS).toISOStrin
 /**
  * Tells the admin (ADMIN_EMAIL, else every admin member in their language) that a window's cap is reached: once per
  * window, whatever the number of processes and parallel requests (the first hit of its key is the only count of 1).
- * A failed notice is logged, never passed to the person asking for a code.
+ * The notice is written to the outbox (a mail server that is down delays it).
  */
 async function noticeCapReached(deps: SmsCapDeps, w: CapWindow, log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
   const db = deps.db;
@@ -193,16 +200,22 @@ async function noticeCapReached(deps: SmsCapDeps, w: CapWindow, log: Pick<Fastif
           .from(users)
           .where(and(eq(users.role, 'ADMIN'), ne(users.status, 'WITHDRAWN')))
       ).map((u) => ({ email: u.email, lang: matchLanguage(u.lang) ?? DEFAULT_LANGUAGE }));
-  for (const admin of to) {
-    const m = apiMessages[admin.lang].mail;
-    const params = { brand: localized(deps.config.site.brandName, admin.lang), limit: w.cap, until: kstTime(w.endsAt) };
-    const text = w.name === 'hour' ? m.smsCapHourText : m.smsCapDayText;
-    try {
-      await deps.notifier.sendMail({ to: admin.email, subject: interpolate(m.smsCapSubject, params), text: interpolate(text, params) });
-    } catch (err) {
-      log.error({ err }, 'SMS cap notice to the admin failed');
-    }
-  }
+  await queueMessages(
+    deps,
+    db,
+    to.map((admin) => {
+      const m = apiMessages[admin.lang].mail;
+      const params = { brand: localized(deps.config.site.brandName, admin.lang), limit: w.cap, until: kstTime(w.endsAt) };
+      const text = w.name === 'hour' ? m.smsCapHourText : m.smsCapDayText;
+      return {
+        channel: 'mail' as const,
+        purpose: 'sms-cap',
+        to: admin.email,
+        subject: interpolate(m.smsCapSubject, params),
+        text: interpolate(text, params),
+      };
+    }),
+  );
 }
 
 /**

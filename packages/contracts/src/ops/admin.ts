@@ -155,3 +155,51 @@ export const adminAnswerQna = defineOperation({
   response: ZQnaResult,
   errors: ['NOT_FOUND'],
 });
+
+// ---- the outbox -------------------------------------------------------------------------------------------------
+export const OUTBOX_STATUS_CODES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const ZOutboxEntry = z.object({
+  id: z.number().int(),
+  channel: z.enum(['mail', 'sms']),
+  /** What caused it: order-placed, restock, member-approved, code, … */
+  purpose: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUS_CODES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type TOutboxEntry = z.infer<typeof ZOutboxEntry>;
+
+export const adminOutbox = defineOperation({
+  method: 'GET',
+  path: '/admin/outbox',
+  tags,
+  summary: 'E-mails and SMS not sent yet (failed, waiting, being sent), or of the given states; newest first, with counts per state',
+  auth: 'admin',
+  query: z.object({
+    status: z
+      .union([z.enum(OUTBOX_STATUS_CODES), z.array(z.enum(OUTBOX_STATUS_CODES))])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+    size: z.coerce.number().int().min(1).max(500).default(100),
+  }),
+  response: z.object({
+    data: z.array(ZOutboxEntry),
+    counts: z.object({ pending: z.number().int(), sending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  }),
+  errors: [],
+});
+
+export const adminOutboxRetry = defineOperation({
+  method: 'POST',
+  path: '/admin/outbox/:id/retry',
+  tags,
+  summary: 'Send a failed message again (its attempts start over); a code message cannot be sent again',
+  auth: 'admin',
+  params: z.object({ id: zId }),
+  response: z.object({ data: ZOutboxEntry }),
+  errors: ['NOT_FOUND', 'OUTBOX_NOT_FAILED', 'OUTBOX_NOT_RETRYABLE'],
+});

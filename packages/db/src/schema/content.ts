@@ -104,7 +104,7 @@ export const faqs = pgTable(
   (t) => [index('faqs_category_idx').on(t.categoryId, t.rank)],
 );
 
-/** Inquiries sent through the contact form, kept as sent; `mailedAt` once the importer's e-mail went out. */
+/** Inquiries sent through the contact form, kept as sent; `mailedAt` when the importer's e-mail was written to the outbox. */
 export const contacts = pgTable(
   'contacts',
   {
@@ -269,7 +269,7 @@ export const qnaCategories = pgTable(
 
 /**
  * A member's 1:1 inquiry: name and e-mail as they were when it was sent, and the importer's answer once given
- * (then it can no longer be deleted). `answerMailedAt` once the member was told by e-mail.
+ * (then it can no longer be deleted). `answerMailedAt` when the member's e-mail was written to the outbox.
  */
 export const qnas = pgTable(
   'qnas',

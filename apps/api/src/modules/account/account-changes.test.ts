@@ -90,6 +90,7 @@ describe('PUT /change-mobile needs the member, not only the token', () => {
     expect(r.json().data.mobile).toBe(mobile);
     expect((await rowOf(m.email)).mobile).toBe(mobile);
 
+    await t.deliver();
     const sms = await t.sms.waitFor((s) => s.to === digits(m.mobile) && /changed/.test(s.text));
     expect(sms.text).toBe('[PODO WINE] The mobile number of your account was changed. If it was not you, contact us at 02-555-0199.');
     const mail = await t.smtp.waitFor((x) => x.to === m.email && /mobile number/.test(x.subject));
@@ -159,6 +160,7 @@ describe('business details', () => {
     const applied = { companyName: '새 상호', taxEmail: 'new-tax@example.com', pendingChanges: null, pendingSince: null };
     expect(ok.json().data.business).toMatchObject(applied);
     expect((await me(m.token)).business).toMatchObject(applied);
+    await t.deliver();
     const mail = await t.smtp.waitFor((x) => x.to === m.email && /사업자 정보 변경/.test(x.subject));
     expect(mail.subject).toBe('[포도 와인] 사업자 정보 변경 승인 안내');
     expect(mail.text).toContain('- 상호명: 테스트 와인바 → 새 상호');
@@ -190,6 +192,7 @@ describe('business details', () => {
     const kept = { representative: '정회원', businessType: 'WINE_BAR', pendingChanges: null, pendingSince: null };
     expect(rejected.json().data).toMatchObject({ status: 'APPROVED', business: kept });
     expect((await me(m.token)).business).toMatchObject(kept);
+    await t.deliver();
     const mail = await t.smtp.waitFor((x) => x.to === m.email && /business detail changes/.test(x.subject));
     expect(mail.subject).toBe('[PODO WINE] About your business detail changes');
     expect(mail.text).toContain(`Reason: ${reason}`);
@@ -291,6 +294,7 @@ describe('members without a password: a social re-authentication instead', () =>
     const ok = await changeMobile(a.token, { mobile, code, reauthToken: proof });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.mobile).toBe(mobile);
+    await t.deliver();
     await t.sms.waitFor((s) => s.to === digits(a.mobile) && /변경되었습니다/.test(s.text));
     // Used up: the next change needs a new re-authentication.
     const next = freshContact().mobile;

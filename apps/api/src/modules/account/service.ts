@@ -27,7 +27,7 @@ import { consumeVerified, verifyAndConsume } from '../certification';
 import { assertEmailRegistrable, withdrawnEmailHash } from '../certification';
 import { pendingChangesOf, reloadMe, type UserRow } from '../session';
 import { checkIdentity, hasUsablePassword, useUpIdentityProof } from './identity';
-import { sendMobileChangedNotices } from './notices';
+import { queueMobileChangedNotices } from './notices';
 import { checkCurrentPassword, forgetViewers, issueAccessToken } from '../session';
 
 /** A PostgreSQL unique violation (PGlite and node-postgres alike; drizzle may wrap the driver error). */
@@ -192,8 +192,8 @@ export async function changeMobile(ctx: ServiceCtx, user: UserRow, body: z.outpu
       .update(users)
       .set({ mobile: body.mobile, mobileVerifiedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
+    await queueMobileChangedNotices(withDb(ctx, tx), user, body.mobile);
   });
-  await sendMobileChangedNotices(ctx, user, body.mobile);
   return reloadMe(db, user.id);
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@podo/db';
+import { outboxMessages, users } from '@podo/db';
 import { auth, createAccountTestApp, FILES, freshIp, loginToken, signUp, type AccountTestApp } from '../../../../../tests/helpers/accounts';
 import { createTestApp, TEST_JWT_SECRET } from '../../../../../tests/helpers/test-app';
 import { TokenService } from '../../lib/auth';
@@ -151,6 +151,7 @@ describe('approve and reject', () => {
     expect(row.reviewedBy).toBe(adminId);
     expect(Date.now() - row.reviewedAt!.getTime()).toBeLessThan(60_000);
 
+    await t.deliver();
     const mail = await t.smtp.waitFor((x) => x.to === m.email && x.subject.includes('거래처 승인 완료'));
     expect(mail.text).toContain('테스트 와인바');
     expect(mail.text).toContain('http://shop.test/account/login');
@@ -174,6 +175,7 @@ describe('approve and reject', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await call('POST', `/members/${await idOf(m.email)}/approve`, admin)).statusCode).toBe(200);
+    await t.deliver();
     const mail = await t.smtp.waitFor((x) => x.to === m.email && x.subject.includes('Your buyer account is approved'));
     expect(mail.text).toContain('is now an approved buyer');
   });
@@ -188,6 +190,7 @@ describe('approve and reject', () => {
       message: 'The application has been rejected.',
       data: { status: 'REJECTED', role: 'MEMBER', rejectReason: '사업자등록증 사본이 흐립니다.' },
     });
+    await t.deliver();
     const mail = await t.smtp.waitFor((x) => x.to === m.email && x.subject.includes('반려'));
     expect(mail.text).toContain('사유: 사업자등록증 사본이 흐립니다.');
 
@@ -210,6 +213,11 @@ describe('approve and reject', () => {
       const r = await broken.app.inject({ method: 'POST', url: `/api/v1/admin/members/${id}/approve`, headers: auth(token) });
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().data.status).toBe('APPROVED');
+      // The mail waits in the outbox: the failed attempt is recorded, and a retry is due.
+      await broken.deliver();
+      const [mail] = await broken.db.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'pending@example.com'));
+      expect(mail).toMatchObject({ purpose: 'member-approved', status: 'pending', attempts: 1 });
+      expect(mail?.lastError).toMatch(/SMTP delivery failed/);
     } finally {
       await broken.close();
     }

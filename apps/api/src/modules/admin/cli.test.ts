@@ -267,4 +267,32 @@ describe('npm run admin', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/not possible while the order is Paid/);
   }, 120_000);
+  it('lists the messages that could not be sent and sends one again', async () => {
+    const handle = await openTestDb();
+    let id: number;
+    try {
+      const rows = await handle.db.execute(sql`
+        insert into outbox_messages (channel, purpose, recipient, subject, body, status, attempts, last_error)
+        values ('mail', 'order-paid', 'buyer@example.com', '[포도 와인] 주문 20261124-990002: 결제 완료', '입금이 확인되었습니다.',
+          'failed', 30, 'SMTP delivery failed: connect ECONNREFUSED 127.0.0.1:25')
+        returning id`);
+      id = Number((rows as unknown as { rows: { id: number }[] }).rows[0]?.id);
+    } finally {
+      await handle.close();
+    }
+    expect((await admin(['outbox', 'lost'])).code).toBe(2);
+    expect((await admin(['outbox', 'retry', 'x'])).code).toBe(2);
+    const list = await admin(['outbox']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`^${id}\\s+failed\\s+mail\\s+order-paid\\s+buyer@example.com\\s+30 .*ECONNREFUSED`, 'm'));
+    expect(list.stdout).toMatch(/Outbox: 1 failed, 0 waiting/);
+    const retry = await admin(['outbox', 'retry', String(id)]);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(retry.stdout).toContain(`Message ${id} (mail to buyer@example.com) is waiting to be sent again.`);
+    // Sent as the command ended (or by the server's worker, when one runs).
+    await smtp.waitFor((m) => m.subject.includes('20261124-990002'), 20_000);
+    const again = await admin(['outbox', 'retry', String(id)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/Only a failed message can be sent again/);
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
 import { route } from '../../lib/operation-route';
+import { listOutbox, retryOutbox } from '../../lib/outbox';
 import { sendUpload } from '../../lib/uploads';
 import { certificateOf } from '../account';
 import {
@@ -47,4 +48,6 @@ export async function adminRoutes(app: FastifyInstance) {
   }));
   route(app, ops.adminVintagePrice, async (ctx, { params, body }) => ({ data: await setVintagePrice(ctx.db, params.id, body) }));
   route(app, ops.adminVintageStock, async (ctx, { params, body }) => setVintageStock(ctx, params.id, body.stock));
+  route(app, ops.adminOutbox, async (ctx, { query }) => listOutbox(ctx.db, { statuses: query.status, size: query.size }));
+  route(app, ops.adminOutboxRetry, async (ctx, { params }) => ({ data: await retryOutbox(ctx, params.id) }));
 }

@@ -1,4 +1,4 @@
-import type { ServiceCtx } from '../../deps';
+import { withDb, type ServiceCtx } from '../../deps';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessProfiles, productVintages, refreshCatalogDerived, users, type Database } from '@podo/db';
@@ -17,6 +17,7 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
+import { queueMessages } from '../../lib/outbox';
 import { oneRow } from '../../lib/rows';
 import { siteOrigin } from '../certification';
 import { queueRestockNotices } from '../commerce';
@@ -92,11 +93,7 @@ async function notify(ctx: ServiceCtx, member: AdminMember, kind: 'approved' | '
   };
   const subject = interpolate(kind === 'approved' ? m.approvedSubject : m.rejectedSubject, params);
   const text = interpolate(kind === 'approved' ? m.approvedText : m.rejectedText, params);
-  try {
-    await ctx.notifier.sendMail({ to: member.email, subject, text });
-  } catch (err) {
-    ctx.log.warn({ err, memberId: member.id }, `could not send the ${kind} mail to member ${member.id}`);
-  }
+  await queueMessages(ctx, ctx.db, [{ channel: 'mail', purpose: `member-${kind}`, to: member.email, subject, text }]);
 }
 
 /**
@@ -104,43 +101,49 @@ async function notify(ctx: ServiceCtx, member: AdminMember, kind: 'approved' | '
  * the CLI). MEMBER_NOT_PENDING for any other status. The member gets an e-mail; a mail failure is only logged.
  */
 export async function approveMember(ctx: ServiceCtx, id: number, reviewerId: number | null): Promise<AdminMember> {
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      status: 'APPROVED',
-      role: 'BUYER',
-      buyerLevel: sql`coalesce(${users.buyerLevel}, 'GENERAL')`,
-      reviewedAt: sql`now()`,
-      reviewedBy: reviewerId,
-      rejectReason: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(users.id, id), inArray(users.status, ['PENDING', 'REJECTED']), inArray(users.role, ['MEMBER', 'BUYER'])))
-    .returning({ id: users.id });
-  if (!row) {
-    await getMember(ctx.db, id); // NOT_FOUND first
-    throw new AppError('MEMBER_NOT_PENDING');
-  }
+  const member = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        status: 'APPROVED',
+        role: 'BUYER',
+        buyerLevel: sql`coalesce(${users.buyerLevel}, 'GENERAL')`,
+        reviewedAt: sql`now()`,
+        reviewedBy: reviewerId,
+        rejectReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, id), inArray(users.status, ['PENDING', 'REJECTED']), inArray(users.role, ['MEMBER', 'BUYER'])))
+      .returning({ id: users.id });
+    if (!row) {
+      await getMember(tx, id); // NOT_FOUND first
+      throw new AppError('MEMBER_NOT_PENDING');
+    }
+    const approved = await getMember(tx, id);
+    await notify(withDb(ctx, tx), approved, 'approved', {});
+    return approved;
+  });
   forgetViewers(ctx.db);
-  const member = await getMember(ctx.db, id);
-  await notify(ctx, member, 'approved', {});
   return member;
 }
 
 /** Rejects a PENDING application with a reason shown to the member (MEMBER_NOT_PENDING otherwise); mails them. */
 export async function rejectMember(ctx: ServiceCtx, id: number, reason: string, reviewerId: number | null): Promise<AdminMember> {
-  const [row] = await ctx.db
-    .update(users)
-    .set({ status: 'REJECTED', rejectReason: reason, reviewedAt: sql`now()`, reviewedBy: reviewerId, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), eq(users.status, 'PENDING')))
-    .returning({ id: users.id });
-  if (!row) {
-    await getMember(ctx.db, id);
-    throw new AppError('MEMBER_NOT_PENDING');
-  }
+  const member = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ status: 'REJECTED', rejectReason: reason, reviewedAt: sql`now()`, reviewedBy: reviewerId, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.status, 'PENDING')))
+      .returning({ id: users.id });
+    if (!row) {
+      await getMember(tx, id);
+      throw new AppError('MEMBER_NOT_PENDING');
+    }
+    const rejected = await getMember(tx, id);
+    await notify(withDb(ctx, tx), rejected, 'rejected', { reason });
+    return rejected;
+  });
   forgetViewers(ctx.db);
-  const member = await getMember(ctx.db, id);
-  await notify(ctx, member, 'rejected', { reason });
   return member;
 }
 
@@ -192,18 +195,23 @@ async function notifyChanges(
     decision.kind === 'approved'
       ? [m.businessChangesApprovedSubject, m.businessChangesApprovedText]
       : [m.businessChangesRejectedSubject, m.businessChangesRejectedText];
-  try {
-    await ctx.notifier.sendMail({ to: member.email, subject: interpolate(subject, params), text: interpolate(text, params) });
-  } catch (err) {
-    ctx.log.warn({ err, memberId: member.id }, `could not send the business change ${decision.kind} mail to member ${member.id}`);
-  }
+  await queueMessages(ctx, ctx.db, [
+    {
+      channel: 'mail',
+      purpose: `business-changes-${decision.kind}`,
+      to: member.email,
+      subject: interpolate(subject, params),
+      text: interpolate(text, params),
+    },
+  ]);
 }
 
 /**
  * Takes a member's waiting business changes out of review (row locked, so two decisions cannot both apply):
  * `apply` copies them into the approved details. NO_PENDING_CHANGES when nothing waits (NOT_FOUND first).
  */
-async function decideChanges(ctx: ServiceCtx, id: number, apply: boolean) {
+async function decideChanges(ctx: ServiceCtx, id: number, decision: { kind: 'approved' } | { kind: 'rejected'; reason: string }) {
+  const apply = decision.kind === 'approved';
   const decided = await ctx.db.transaction(async (txn) => {
     const tx = txn;
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.userId, id)).for('update');
@@ -221,7 +229,10 @@ async function decideChanges(ctx: ServiceCtx, id: number, apply: boolean) {
       .update(businessProfiles)
       .set({ ...values, pendingChanges: null, pendingSince: null, updatedAt: sql`now()` })
       .where(eq(businessProfiles.userId, id));
-    return { before, changes };
+    // The member's mail is written with the decision.
+    const member = await getMember(tx, id);
+    await notifyChanges(withDb(ctx, tx), member, decision.kind === 'approved' ? { kind: 'approved', before, changes } : decision);
+    return member;
   });
   if (!decided) {
     await getMember(ctx.db, id);
@@ -232,18 +243,12 @@ async function decideChanges(ctx: ServiceCtx, id: number, apply: boolean) {
 
 /** Approves an approved buyer's waiting business changes: they replace the approved details; the member is mailed. */
 export async function approveBusinessChanges(ctx: ServiceCtx, id: number): Promise<AdminMember> {
-  const { before, changes } = await decideChanges(ctx, id, true);
-  const member = await getMember(ctx.db, id);
-  await notifyChanges(ctx, member, { kind: 'approved', before, changes });
-  return member;
+  return decideChanges(ctx, id, { kind: 'approved' });
 }
 
 /** Rejects them: the approved details stay, the changes are dropped, and the member is mailed the reason. */
 export async function rejectBusinessChanges(ctx: ServiceCtx, id: number, reason: string): Promise<AdminMember> {
-  await decideChanges(ctx, id, false);
-  const member = await getMember(ctx.db, id);
-  await notifyChanges(ctx, member, { kind: 'rejected', reason });
-  return member;
+  return decideChanges(ctx, id, { kind: 'rejected', reason });
 }
 
 // ---- catalogue ------------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CertMode } from '@podo/contracts';
 import type { ServiceCtx } from '../../deps';
 import { RequestValidationError } from '../../lib/errors';
-import { assertSmsAvailable, sendCappedSms } from '../../lib/notify';
+import { assertSmsAvailable } from '../../lib/notify';
+import { sendNow } from '../../lib/outbox';
 import { confirmCode, issueAndDeliver } from './codes';
 import { codeSms, siteOrigin, signupCodeMail } from './delivery';
 import { assertEmailRegistrable } from './registrable';
@@ -54,8 +55,16 @@ export async function sendCertCode(ctx: RequestContext, body: CertTargetInput) {
     { purpose: body.mode, target, ip: ctx.ip, releaseCooldown: true, log: ctx.log },
     ({ code }) =>
       channel === 'sms'
-        ? sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: target, code, purpose: body.mode }), ctx.log)
-        : ctx.notifier.sendMail(signupCodeMail(ctx.config, ctx.lang, { to: target, code, origin: ctx.origin })),
+        ? sendNow(
+            ctx,
+            { channel: 'sms', purpose: 'code', ...codeSms(ctx.config, ctx.lang, { to: target, code, purpose: body.mode }) },
+            code,
+          )
+        : sendNow(
+            ctx,
+            { channel: 'mail', purpose: 'code', ...signupCodeMail(ctx.config, ctx.lang, { to: target, code, origin: ctx.origin }) },
+            code,
+          ),
   );
   return { expiresAt: issued.expiresAt.toISOString(), resendAfterSeconds: issued.resendAfterSeconds };
 }

@@ -227,6 +227,7 @@ describe('placing an order', () => {
     // The ordered wine left the cart; the other stayed.
     const cart = (await call('GET', '/cart', buyer)).json().data;
     expect(cart.lines.map((l: { idProduct: number }) => l.idProduct)).toEqual([w.big]);
+    await t.deliver();
     const mail = await smtp.waitFor((m) => m.subject.includes(o.oid));
     expect(mail.subject).toBe(`[포도 와인] 주문 접수 안내 (${o.oid})`);
     expect(mail.text).toContain('입금 계좌: 국민은행 123401-04-567890');
@@ -264,6 +265,7 @@ describe('placing an order', () => {
     expect(await usedAt(coupon.order)).toBeNull();
     expect((await call('POST', `/commerce/orders/${o.oid}/cancel`, buyer, {})).json().code).toBe('ORDER_STATE_INVALID');
     expect(await cashOf()).toBe(before.cash);
+    await t.deliver();
     await smtp.waitFor((m) => m.subject === `[포도 와인] 주문 ${o.oid}: 주문 취소`);
   });
 
@@ -359,6 +361,7 @@ describe('placing an order', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'PAID', cancellable: true });
     expect(paid.json().data.paidAt).not.toBeNull();
+    await t.deliver();
     await smtp.waitFor((m) => m.subject === `[포도 와인] 주문 ${o.oid}: 결제 완료`);
     await call('PATCH', `/admin/orders/${o.oid}/status`, admin, { status: 'PREPARING' });
     expect((await call('POST', `/commerce/orders/${o.oid}/cancel`, buyer, {})).json().code).toBe('ORDER_STATE_INVALID');
@@ -369,6 +372,7 @@ describe('placing an order', () => {
       'PREPARING',
       'SHIPPED',
     ]);
+    await t.deliver();
     expect((await smtp.waitFor((m) => m.subject === `[포도 와인] 주문 ${o.oid}: 배송 중`)).text).toContain('1층 와인바 포도');
 
     // An unpaid order past its deadline: the sweep cancels it once, with stock and cash back.

@@ -37,9 +37,10 @@ import {
 } from '@podo/db';
 import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
-import type { ServiceCtx } from '../../deps';
+import { withDb, type ServiceCtx } from '../../deps';
 import { writeInvalidating } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
+import { queueMessages } from '../../lib/outbox';
 import { siteOrigin } from '../certification';
 import { displayName } from '../wines';
 import { cartTag, checkVintage, lineProblem, pricingLineOf, problemError, vintageRows, type Buyer, type VintageRow } from './cart';
@@ -301,7 +302,7 @@ export async function createOrder(
       ...stock.productIds.map((id) => `product:${id}` as const),
       ...(stock.crossedZero ? (['catalog'] as const) : []),
     ],
-    async (tx): Promise<{ id: number; replayed: boolean }> => {
+    async (tx): Promise<{ id: number; replayed: boolean; order?: TOrder }> => {
       if (idempotencyKey !== undefined) {
         // Requests with one key take turns; the later ones find the order the first one made.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${buyer.id}:${idempotencyKey}`}, 0))`);
@@ -460,11 +461,13 @@ export async function createOrder(
         ),
       );
       stock = await takeStock(tx, p.rows, ctx.lang);
-      return { id: created.id, replayed: false };
+      // The confirmation is written with the order: it goes out if and only if the order exists.
+      const order = await loadOrder(withDb(ctx, tx), { id: created.id });
+      await mailOrder(withDb(ctx, tx), order, buyer.id, 'placed');
+      return { id: created.id, replayed: false, order };
     },
   );
-  const order = await loadOrder(ctx, { id: outcome.id });
-  if (!outcome.replayed) await mailOrder(ctx, order, buyer.id, 'placed');
+  const order = outcome.order ?? (await loadOrder(ctx, { id: outcome.id }));
   return { order, replayed: outcome.replayed };
 }
 
@@ -545,19 +548,18 @@ const stockTags = (s: StockChange) => [
 /** POST /commerce/orders/{oid}/cancel: the buyer cancels before preparation starts. */
 export async function cancelOrder(ctx: ServiceCtx, buyer: Buyer, oid: string, reason: string): Promise<TOrder> {
   let change: StockChange = { productIds: [], crossedZero: false };
-  const id = await writeInvalidating(
+  return writeInvalidating(
     ctx.db,
     () => stockTags(change),
     async (tx) => {
       const o = await lockOrder(tx, { oid, userId: buyer.id });
       if (!BUYER_CANCELLABLE.includes(o.status)) throw stateError(o, ctx.lang);
       change = await cancelLocked(ctx, tx, o, 'BUYER', buyer.id, reason);
-      return o.id;
+      const order = await loadOrder(withDb(ctx, tx), { id: o.id });
+      await mailOrder(withDb(ctx, tx), order, buyer.id, 'cancelled', reason);
+      return order;
     },
   );
-  const order = await loadOrder(ctx, { id });
-  await mailOrder(ctx, order, buyer.id, 'cancelled', reason);
-  return order;
 }
 
 /** An admin moves an order along (PAID when the deposit is in, then PREPARING, SHIPPED, DELIVERED) or cancels it. */
@@ -569,7 +571,7 @@ export async function changeOrderStatus(
   note: string,
 ): Promise<TOrder> {
   let change: StockChange = { productIds: [], crossedZero: false };
-  const { id, userId } = await writeInvalidating(
+  return writeInvalidating(
     ctx.db,
     () => stockTags(change),
     async (tx) => {
@@ -583,13 +585,12 @@ export async function changeOrderStatus(
           .where(eq(orders.id, o.id));
         await tx.insert(orderEvents).values({ orderId: o.id, fromStatus: o.status, toStatus: to, actor: 'ADMIN', actorId, note });
       }
-      return { id: o.id, userId: o.userId };
+      const order = await loadOrder(withDb(ctx, tx), { id: o.id });
+      if (to === 'PAID' || to === 'SHIPPED' || to === 'CANCELLED')
+        await mailOrder(withDb(ctx, tx), order, o.userId, to === 'PAID' ? 'paid' : to === 'SHIPPED' ? 'shipped' : 'cancelled', note);
+      return order;
     },
   );
-  const order = await loadOrder(ctx, { id });
-  if (to === 'PAID' || to === 'SHIPPED' || to === 'CANCELLED')
-    await mailOrder(ctx, order, userId, to === 'PAID' ? 'paid' : to === 'SHIPPED' ? 'shipped' : 'cancelled', note);
-  return order;
 }
 
 /**
@@ -614,13 +615,13 @@ export async function cancelOverdueOrders(ctx: ServiceCtx, now = new Date()): Pr
         if (!o) return null;
         const lang = matchLanguage(o.lang) ?? 'ko-KR';
         change = await cancelLocked(ctx, tx, o, 'SYSTEM', null, names(lang).cancelNote);
-        return { id: o.id, userId: o.userId, lang };
+        const lctx = withDb({ ...ctx, lang }, tx);
+        await mailOrder(lctx, await loadOrder(lctx, { id: o.id }), o.userId, 'cancelled', names(lang).cancelNote);
+        return o.id;
       },
     );
     if (!claimed) return done;
     done++;
-    const lctx = { ...ctx, lang: claimed.lang };
-    await mailOrder(lctx, await loadOrder(lctx, { id: claimed.id }), claimed.userId, 'cancelled', names(claimed.lang).cancelNote);
   }
 }
 
@@ -709,7 +710,10 @@ export async function latestOrder(ctx: ServiceCtx, buyer: Buyer): Promise<TOrder
 
 type MailKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
 
-/** The order e-mails, in the buyer's language; a delivery failure is logged, never fails the order. */
+/**
+ * The order e-mails, in the buyer's language, written to the outbox in `ctx.db` (the transaction of the change):
+ * a mail server that is down delays them, never loses them or fails the order.
+ */
 async function mailOrder(ctx: ServiceCtx, order: TOrder, userId: number, kind: MailKind, note = ''): Promise<void> {
   const [u] = await ctx.db
     .select({ email: users.email, lang: users.lang, fullName: users.fullName })
@@ -758,11 +762,7 @@ async function mailOrder(ctx: ServiceCtx, order: TOrder, userId: number, kind: M
     text = interpolate(m.orderShippedText, { ...params, address: s ? `${s.address1} ${s.address2}`.trim() : '' });
   } else text = interpolate(m.orderCancelledText, { ...params, reason: note });
   const subject = interpolate(kind === 'placed' ? m.orderPlacedSubject : m.orderStatusSubject, params);
-  try {
-    await ctx.notifier.sendMail({ to: u.email, subject, text });
-  } catch (err) {
-    ctx.log.warn({ err, oid: order.oid }, `could not send the order ${kind} mail`);
-  }
+  await queueMessages(ctx, ctx.db, [{ channel: 'mail', purpose: `order-${kind}`, to: u.email, subject, text }]);
 }
 
 async function idOf(db: Database, oid: string): Promise<number | undefined> {

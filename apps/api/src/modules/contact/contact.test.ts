@@ -35,6 +35,7 @@ describe('contact inquiries without reCAPTCHA keys', () => {
     const r = await post(human(), '10.1.1.1', 'en-US');
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ message: 'Your inquiry is registered.' });
+    await t.deliver();
     const mail = await smtp.waitFor((m) => m.subject.includes(`#${r.json().data.id}`));
     expect(mail.to).toBe('sales@podo-wine.example');
     expect(mail.text).toContain('휴대전화: 010-5555-6666');

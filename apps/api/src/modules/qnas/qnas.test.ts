@@ -173,6 +173,7 @@ describe('1:1 inquiries', () => {
     const answered = await call('POST', `/admin/qnas/${id}/answer`, admin, { answer: '영업일 기준 2일 안에 회수해 드리겠습니다.' });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json().data).toMatchObject({ status: 'ANSWERED', answer: '<p>영업일 기준 2일 안에 회수해 드리겠습니다.</p>' });
+    await t.deliver();
     const mail = await smtp.waitFor((m) => m.to === 'buyer@example.com' && m.text.includes('반품 절차 문의'));
     expect(mail.text).toContain('영업일 기준 2일 안에 회수해 드리겠습니다.');
     expect(mail.text).toContain(`/mypage/qna/${id}`);
@@ -182,6 +183,7 @@ describe('1:1 inquiries', () => {
       '<p>회수 기사님이 <b onclick="steal()">내일</b> 방문합니다.<script>alert(1)</script></p><img src="https://evil.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">링크</a>';
     const again = (await call('POST', `/admin/qnas/${id}/answer`, admin, { answer: html })).json().data.answer as string;
     expect(again).toBe('<p>회수 기사님이 내일 방문합니다.</p><a rel="noopener nofollow">링크</a>');
+    await t.deliver();
     const second = await smtp.waitFor((m) => m.to === 'buyer@example.com' && m.text.includes('회수 기사님이 내일 방문합니다.'));
     expect(second.text).not.toMatch(/<|script|onclick/);
     const del = await call('DELETE', `/qnas/${id}`, buyer, undefined, 'en-US');

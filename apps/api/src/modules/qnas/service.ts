@@ -16,6 +16,7 @@ import { matchLanguage, type Language } from '@podo/i18n';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { queueMessages } from '../../lib/outbox';
 import { pickText } from '../../lib/localized';
 import { richTextFromInput, richTextToPlain } from '../../lib/rich-text';
 import type { UploadRow } from '../../lib/uploads';
@@ -191,36 +192,38 @@ export async function qnaFileOf(ctx: ServiceCtx, id: number, fileId: string, use
 }
 
 /**
- * POST /admin/qnas/:id/answer: stores the answer (a new one replaces it) as sanitized rich text, then tells the
- * member by e-mail (as plain text) in the language they last used. A mail that cannot be sent leaves the answer in place (it is on the my page).
+ * POST /admin/qnas/:id/answer: stores the answer (a new one replaces it) as sanitized rich text and, in the same
+ * transaction, the member's e-mail (as plain text, in the language they last used) to the outbox: a mail server
+ * that is down delays the mail, never the answer (it is on the my page at once). `answer_mailed_at`: when it was written.
  */
 export async function answerQna(ctx: ServiceCtx, id: number, input: string, adminId: number | null): Promise<TQna> {
   // Stored as clean rich text (an editor's HTML, or plain text made into paragraphs), never as sent.
   const answer = richTextFromInput(input);
-  const [row] = rowsOf<{ user_id: number; full_name: string; email: string; title: string; lang: string | null }>(
-    await ctx.db.execute(sql`update qnas q set answer = ${answer}, answered_at = now(), answered_by = ${adminId}
+  await ctx.db.transaction(async (tx) => {
+    const [row] = rowsOf<{ user_id: number; full_name: string; email: string; title: string; lang: string | null }>(
+      await tx.execute(sql`update qnas q set answer = ${answer}, answered_at = now(), answered_by = ${adminId}, answer_mailed_at = now()
       from users u where q.id = ${id} and u.id = q.user_id
       returning q.user_id, q.full_name, q.email, q.title, u.lang`),
-  );
-  if (!row) throw new AppError('NOT_FOUND');
-  const lang = matchLanguage(row.lang) ?? 'ko-KR';
-  const m = apiMessages[lang].mail;
-  const params = {
-    brand: localized(ctx.config.site.brandName, lang),
-    name: row.full_name,
-    title: row.title,
-    answer: richTextToPlain(answer),
-    link: `${siteOrigin(ctx.config)}/mypage/qna/${id}`,
-  };
-  try {
-    await ctx.notifier.sendMail({
-      to: row.email,
-      subject: interpolate(m.qnaAnsweredSubject, params),
-      text: interpolate(m.qnaAnsweredText, params),
-    });
-    await ctx.db.execute(sql`update qnas set answer_mailed_at = now() where id = ${id}`);
-  } catch (err) {
-    ctx.log.warn({ err, qna: id }, 'inquiry answered, its e-mail not sent');
-  }
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    const lang = matchLanguage(row.lang) ?? 'ko-KR';
+    const m = apiMessages[lang].mail;
+    const params = {
+      brand: localized(ctx.config.site.brandName, lang),
+      name: row.full_name,
+      title: row.title,
+      answer: richTextToPlain(answer),
+      link: `${siteOrigin(ctx.config)}/mypage/qna/${id}`,
+    };
+    await queueMessages(ctx, tx, [
+      {
+        channel: 'mail',
+        purpose: 'qna-answered',
+        to: row.email,
+        subject: interpolate(m.qnaAnsweredSubject, params),
+        text: interpolate(m.qnaAnsweredText, params),
+      },
+    ]);
+  });
   return getQna(ctx, id, null);
 }

@@ -4,7 +4,8 @@ import { users, type Database } from '@podo/db';
 import { maskEmail } from '@podo/contracts';
 import type { ServiceCtx } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { assertSmsAvailable, DeliveryError, sendCappedSms } from '../../lib/notify';
+import { assertSmsAvailable, DeliveryError } from '../../lib/notify';
+import { sendNow } from '../../lib/outbox';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords';
 import { clearLoginThrottle } from '../../lib/throttle';
 import {
@@ -86,7 +87,15 @@ export async function sendFindAccountCode(
   const issued = await issueCode(db, ctx.tokens, { purpose: 'FIND_ACCOUNT', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'FIND_ACCOUNT', () =>
-      sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' }), ctx.log),
+      sendNow(
+        ctx,
+        {
+          channel: 'sms',
+          purpose: 'code',
+          ...codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'FIND_ACCOUNT' }),
+        },
+        issued.code,
+      ),
     );
   }
   return sentAnswer(issued);
@@ -115,7 +124,15 @@ export async function sendResetMail(
   const issued = await issueCode(db, ctx.tokens, { purpose: 'RESET_PASSWORD_EMAIL', target: input.email, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'RESET_PASSWORD_EMAIL', () =>
-      ctx.notifier.sendMail(resetCodeMail(ctx.config, ctx.lang, { to: input.email, code: issued.code, origin: ctx.origin })),
+      sendNow(
+        ctx,
+        {
+          channel: 'mail',
+          purpose: 'code',
+          ...resetCodeMail(ctx.config, ctx.lang, { to: input.email, code: issued.code, origin: ctx.origin }),
+        },
+        issued.code,
+      ),
     );
   }
   return sentAnswer(issued);
@@ -134,7 +151,15 @@ export async function sendResetSms(
   const issued = await issueCode(db, ctx.tokens, { purpose: 'RESET_PASSWORD_MOBILE', target: input.mobile, ip: ctx.ip });
   if (match) {
     bg.run(issued, 'RESET_PASSWORD_MOBILE', () =>
-      sendCappedSms(ctx, codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' }), ctx.log),
+      sendNow(
+        ctx,
+        {
+          channel: 'sms',
+          purpose: 'code',
+          ...codeSms(ctx.config, ctx.lang, { to: input.mobile, code: issued.code, purpose: 'RESET_PASSWORD_MOBILE' }),
+        },
+        issued.code,
+      ),
     );
   }
   return sentAnswer(issued);

@@ -3,6 +3,7 @@ import { users, withdrawals, type Database } from '@podo/db';
 import type { TMe } from '@podo/contracts';
 import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { sendNow } from '../../lib/outbox';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   clear,
@@ -137,7 +138,15 @@ async function loginCodeStep(ctx: ServiceCtx, user: UserRow, input: LoginInput) 
     return;
   }
   await issueAndDeliver(db, ctx.tokens, { purpose: 'LOGIN_EMAIL', target, ip: input.ip, releaseCooldown: true, log: ctx.log }, (issued) =>
-    ctx.notifier.sendMail(loginCodeMail(ctx.config, ctx.lang, { to: user.email, code: issued.code, origin: input.origin })),
+    sendNow(
+      ctx,
+      {
+        channel: 'mail',
+        purpose: 'code',
+        ...loginCodeMail(ctx.config, ctx.lang, { to: user.email, code: issued.code, origin: input.origin }),
+      },
+      issued.code,
+    ),
   );
   throw new AppError('LOGIN_CODE_REQUIRED', { minutes: codeMinutes('LOGIN_EMAIL') });
 }

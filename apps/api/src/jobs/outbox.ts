@@ -1,0 +1,19 @@
+import { DELIVER_JOB, deliverQueued } from '../lib/outbox';
+import { defineJob } from './define';
+
+/** The outbox's delivery (lib/outbox.ts). */
+export const outboxJobs = [
+  defineJob<{ id: number }>({
+    name: DELIVER_JOB,
+    about:
+      'For each e-mail and SMS written to the outbox: hands it to the SMTP server or the SMS provider; retried with a growing wait for about a day (a mail server down for an hour loses nothing), then marked failed (`npm run admin -- outbox`).',
+    // OUTBOX_RETRY_SECONDS (30 s), then twice as long each time, at most an hour apart: 30 attempts span about a day.
+    retry: { limit: 30, delaySeconds: (config) => config.jobs.outboxRetrySeconds, backoff: true, maxDelaySeconds: 3600 },
+    expireInSeconds: 300,
+    policy: 'standard',
+    concurrency: 4,
+    handler: async (ctx, { id }) => {
+      await deliverQueued(ctx, id, ctx.lastAttempt);
+    },
+  }),
+];
