@@ -4,117 +4,18 @@
 //   the cart page's SSR against `/product`'s;
 // - PostgreSQL (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, a database of its own): orders per
 //   second at 20 connections, with the stock and the order lines checked against each other afterwards.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { writeSection } from './lib.mjs';
+import { load, login, orderableWines, startProduct } from './ordering-lib.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
+
+const ms = (n) => `${n.toFixed(2)} ms`;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-
-let nextPort = 3900 + Math.floor(Math.random() * 80);
-async function startServer(env) {
-  const port = nextPort++;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podo-bench-commerce-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000000',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const base = `http://127.0.0.1:${port}`;
-  // Up when /health answers (the log stays at warn: request lines would cost time in the figures).
-  for (const t0 = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${log}`);
-    if (Date.now() - t0 > 120_000) throw new Error(`no start:\n${log}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const ms = (n) => `${n.toFixed(2)} ms`;
-
-/** `concurrency` loops calling `make()` for `seconds`; latencies of the successful answers and the failures. */
-async function load(make, { concurrency, seconds, warmup = 2 }) {
-  const run = async (secs, record) => {
-    const end = performance.now() + secs * 1000;
-    const xs = [];
-    let errors = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < end) {
-          const t = performance.now();
-          const r = await make();
-          await r.arrayBuffer();
-          if (r.ok) xs.push(performance.now() - t);
-          else errors++;
-        }
-      }),
-    );
-    return record ? { xs, errors } : null;
-  };
-  await run(warmup, false);
-  const { xs, errors } = await run(seconds, true);
-  return { n: xs.length, errors, rps: xs.length / seconds, p50: pct(xs, 50), p95: pct(xs, 95) };
-}
-
-async function login(base, email, password, ip) {
-  const r = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
-  return (await r.json()).data.accessToken;
-}
-
-/** Wines a buyer can order one bottle of: in stock, sold by the bottle. */
-async function orderableWines(base, token, count) {
-  const auth = { authorization: `Bearer ${token}` };
-  const list = await (await fetch(`${base}/api/v1/brand/wines/products?size=100`, { headers: auth })).json();
-  const out = [];
-  for (const w of list._embedded.items) {
-    const v = (await (await fetch(`${base}/api/v1/wines/products/${w.id}/vintages`, { headers: auth })).json())._embedded.items;
-    const first = v.find((x) => x.stock > 0);
-    if (first && first.orderStep === 1 && first.minQty === 1 && first === v[0]) out.push({ id: w.id, vintage: first.id });
-    if (out.length === count) break;
-  }
-  if (out.length < count) throw new Error(`only ${out.length} orderable wines`);
-  return out;
-}
 
 // This host's speed changes by hours (docs/performance.md); absolute figures such as orders per second follow it.
 function speedProbe() {
@@ -126,7 +27,7 @@ function speedProbe() {
 const probes = [speedProbe()];
 
 // ---- embedded database: calculate vs list, cart SSR vs /product SSR ----------------------------------------------
-const embedded = await startServer({});
+const embedded = await startProduct(root, {});
 const e = embedded.base;
 const token = await login(e, 'buyer@example.com', 'Buyer!2345', '10.9.0.1');
 const auth = { authorization: `Bearer ${token}` };
@@ -184,7 +85,7 @@ await admin.connect();
 await admin.query(`create database ${dbName}`);
 const dbUrl = new URL(baseUrl);
 dbUrl.pathname = `/${dbName}`;
-const onPg = await startServer({ DATABASE_URL: dbUrl.toString(), DATABASE_POOL_MAX: '24' });
+const onPg = await startProduct(root, { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_MAX: '24' });
 const p = onPg.base;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 await db.connect();

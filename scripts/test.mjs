@@ -1,8 +1,10 @@
-// `npm test`: every project, in two Vitest runs (unit and API first, then the browser suite against the built
+// `npm test`: every project, in two Vitest runs side by side (unit and API; the browser suite against the built
 // product), then the tests skipped here and why, the time of each run, the failed and flaky tests, and one plain
-// closing line ("N passed, N failed, N skipped"). With arguments (`npm test -- --project e2e`) it is one Vitest run.
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// closing line ("N passed, N failed, N skipped"). The API run prints as it goes; the browser run's output follows
+// it (the two would interleave). TEST_SERIAL=1 runs them one after the other, both printing as they go. With
+// arguments (`npm test -- --project e2e`) it is one Vitest run.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,10 +30,26 @@ const flaky = [];
 /** Tests that failed twice: what makes the exit code. */
 const failures = [];
 let status = 0;
-for (const [i, run] of runs.entries()) {
+// Each run alone keeps about one of two cores busy (the API files wait on their databases, the browser on
+// rendering and the server): side by side they took 551 s where one after the other took 664 s (docs/testing.md).
+const sideBySide = runs.length > 1 && !process.env.TEST_SERIAL;
+const started = Date.now();
+const start = (run, i) => {
+  const t0 = Date.now();
   const out = path.join(root, `.tmp/vitest-results-${i}.json`);
-  const started = Date.now();
-  const r = vitest(run.args, out);
+  const log = sideBySide && i > 0 ? path.join(root, `.tmp/vitest-output-${i}.log`) : null;
+  return vitestAsync(run.args, out, log).then((r) => ({ r, out, log, seconds: Math.round((Date.now() - t0) / 1000) }));
+};
+const finished = [];
+if (sideBySide) finished.push(...(await Promise.all(runs.map(start))));
+else for (const [i, run] of runs.entries()) finished.push(await start(run, i));
+for (const [i, run] of runs.entries()) {
+  const { r, out, log } = finished[i];
+  if (log) {
+    console.log(`\n› ${run.name}: the output of the run beside the first one\n`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+  }
+  const rerunStarted = Date.now();
   let res = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
   let failed = res ? failedTests(res) : [];
   // A test that fails on a loaded machine and passes when its file runs alone is reported as flaky: the run stays
@@ -51,8 +69,11 @@ for (const [i, run] of runs.entries()) {
     } else if (res2) failed = failedTests(res2);
   } else if ((r.status ?? 1) !== 0 && !failed.length)
     failed = [{ file: run.name, name: `the run ended with exit code ${r.status}`, message: '' }];
-  const seconds = Math.round((Date.now() - started) / 1000);
-  phase(run.name, seconds);
+  phase(
+    sideBySide ? `${run.name} (side by side)` : run.name,
+    finished[i].seconds + Math.round((Date.now() - rerunStarted) / 1000),
+    !sideBySide,
+  );
   if (failed.length) status = 1;
   failures.push(...failed);
   if (!res) continue;
@@ -62,6 +83,7 @@ for (const [i, run] of runs.entries()) {
   totals.skipped += (res.numPendingTests ?? 0) + (res.numTodoTests ?? 0);
   totals.total += res.numTotalTests;
 }
+if (sideBySide) phase('tests: both runs side by side, then the reruns (wall clock)', Math.round((Date.now() - started) / 1000));
 if (!process.env.TEST_DATABASE_URL) printSkipped(results);
 printList('Flaky: failed in the full run, passed when their file ran again alone', flaky);
 printList('Failed', failures);
@@ -73,6 +95,40 @@ if (totals.total === 0) {
   process.exit(1);
 }
 process.exit(status);
+
+/** A Vitest run that lets the other go on meanwhile; with `log`, its output goes to that file. */
+function vitestAsync(extra, out, log) {
+  rmSync(out, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+        ...extra,
+      ],
+      { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: log ? { ...process.env, FORCE_COLOR: '1' } : process.env },
+    );
+    const file = log ? createWriteStream(log) : null;
+    if (file) {
+      // Both streams into one file, which ends only when the child is gone (and resolves once it is written).
+      child.stdout.pipe(file, { end: false });
+      child.stderr.pipe(file, { end: false });
+    }
+    child.on('error', (err) => {
+      console.error(`could not start Vitest: ${err.message}`);
+      file?.end();
+      resolve({ status: 1 });
+    });
+    child.on('close', (status) => {
+      if (!file) return resolve({ status });
+      file.end(() => resolve({ status }));
+    });
+  });
+}
 
 function vitest(extra, out) {
   rmSync(out, { force: true });
@@ -120,10 +176,13 @@ function printList(title, list) {
   }
 }
 
-/** Prints a phase's time and adds it to the file `.ci/run` reads (CI_PHASES), when set. */
-function phase(name, seconds) {
+/**
+ * Prints a phase's time and adds it to the file `.ci/run` reads (CI_PHASES), when set; `counted: false` marks a line
+ * that overlaps another (shown in parentheses, so the phases without them add up to the whole run).
+ */
+function phase(name, seconds, counted = true) {
   console.log(`\n› ${name}: ${seconds} s`);
-  if (process.env.CI_PHASES) appendFileSync(process.env.CI_PHASES, `${name}\t${seconds}\n`);
+  if (process.env.CI_PHASES) appendFileSync(process.env.CI_PHASES, `${counted ? name : `(${name})`}\t${seconds}\n`);
 }
 
 /**

@@ -14,7 +14,8 @@ import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from '@podo/config';
 import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES, ORDER_STATUSES, type OrderStatus, type TOrder } from '@podo/contracts';
-import { migrateDatabase, openDatabase, type DbHandle } from '@podo/db';
+import { migrateDatabase, openDatabase, outboxMessages, type DbHandle } from '@podo/db';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
 import { AppError } from '@podo/api/lib/errors';
 import { errorMessage } from '@podo/contracts/messages';
@@ -34,7 +35,7 @@ import {
 } from '@podo/api/modules/admin/service';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
 import { changeOrderStatus } from '@podo/api/modules/commerce/orders';
-import { DELIVER_JOB, listOutbox, retryOutbox } from '@podo/api/lib/outbox';
+import { deliverQueued, listOutbox, retryOutbox } from '@podo/api/lib/outbox';
 import { OUTBOX_STATUS_CODES, type TOutboxEntry } from '@podo/contracts/ops/admin';
 import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
 
@@ -193,6 +194,12 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     superviseSeconds: config.jobs.superviseSeconds,
   });
   const deps = serviceCtx({ config, db: handle, tokens, notifier, jobs }, log, 'en-US');
+  // Messages after this one are the command's own (or written meanwhile by a server on the same database), with
+  // the ones it put back to be sent again.
+  const retried: number[] = [];
+  const [{ before } = { before: 0 }] = await handle.db
+    .select({ before: sql<number>`coalesce(max(${outboxMessages.id}), 0)::bigint` })
+    .from(outboxMessages);
   const wrap = async <T>(fn: () => Promise<T>) => {
     try {
       return await fn();
@@ -211,11 +218,26 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
     rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
     orderStatus: (oid, status, note) => wrap(() => changeOrderStatus(deps, oid, status, null, note)),
     outbox: (statuses) => wrap(() => listOutbox(handle.db, { statuses, size: 100 })),
-    retryOutbox: (id) => wrap(() => retryOutbox(deps, id)),
+    retryOutbox: (id) =>
+      wrap(async () => {
+        const m = await retryOutbox(deps, id);
+        retried.push(id);
+        return m;
+      }),
     async close() {
-      // What the commands wrote to the outbox goes out now, as far as it can in a moment; the rest (a mail server
-      // that is down) waits for the server's workers and their retries.
-      await Promise.race([jobs.drain(DELIVER_JOB).catch(() => 0), new Promise((r) => setTimeout(r, 15_000).unref())]);
+      // What the command wrote to the outbox goes out now, one message after the other for up to 15 s (one under
+      // way is finished); the rest (a mail server that is down) waits for the server's workers, whose jobs then find
+      // these sent.
+      const deadline = Date.now() + 15_000;
+      const fresh = await handle.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(gt(outboxMessages.id, Number(before)), eq(outboxMessages.status, 'pending')))
+        .orderBy(asc(outboxMessages.id));
+      for (const id of [...retried, ...fresh.map((m) => m.id)]) {
+        if (Date.now() > deadline) break;
+        await deliverQueued(deps, id, false).catch((e: Error) => console.error(`warning: message ${id} not sent yet (${e.message})`));
+      }
       await jobs.stop();
       notifier.close();
       await handle.close();

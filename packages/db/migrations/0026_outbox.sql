@@ -16,4 +16,4 @@ CREATE TABLE "outbox_messages" (
 	CONSTRAINT "outbox_messages_status" CHECK ("outbox_messages"."status" in ('pending', 'sending', 'sent', 'failed'))
 );
 --> statement-breakpoint
-CREATE INDEX "outbox_messages_unsent" ON "outbox_messages" USING btree ("status","id") WHERE "outbox_messages"."status" <> 'sent';
+CREATE INDEX "outbox_messages_status_updated" ON "outbox_messages" USING btree ("status","updated_at");

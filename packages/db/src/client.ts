@@ -153,7 +153,9 @@ export function rawQuery<T>(db: Database, text: string, values: unknown[], gone?
   if (run) return run(text, values, gone, name) as Promise<RawResult<T>>;
   const client = (db as unknown as { $client?: { query(t: string, v: unknown[]): Promise<RawResult<T>> } }).$client;
   if (client) return client.query(text, values);
-  // A transaction: the same text through Drizzle, its $n placeholders as parameters.
+  // A transaction: the same text through Drizzle, its $n placeholders as parameters (the texts given here have no
+  // `$<digits>` inside a string, a comment or a dollar-quoted body, which this split would take for a placeholder).
+  // `gone` and `name` do not apply inside a transaction.
   const parts = text.split(/\$(\d+)/);
   const chunks: SQL[] = parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${sql.param(values[Number(p) - 1])}`));
   return db.execute(sql.join(chunks)) as unknown as Promise<RawResult<T>>;

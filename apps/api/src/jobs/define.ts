@@ -33,6 +33,11 @@ export interface JobDefinition<D extends object = object> {
   policy: 'standard' | 'stately';
   /** Jobs run at the same time by one worker process. */
   concurrency?: number;
+  /**
+   * Jobs each of those takes at a time and runs one after the other; while a batch comes back full the next is
+   * fetched at once, without the poll interval's wait (a backlog: the outbox). Each job is settled on its own.
+   */
+  batchSize?: number;
   handler(ctx: JobCtx, data: D): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, PgBoss, type JobWithMetadata } from 'pg-boss';
+import { fromDrizzle, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { JOBS_SCHEMA, type Database } from '@podo/db';
 import { serviceCtx, type AppDeps, type JobQueue, type JobQueueCounts } from '../deps';
 import { JOB_TIME_ZONE, type AnyJobDefinition, type JobCtx } from './define';
@@ -144,11 +144,33 @@ export async function startJobQueue(
       // a newer one's schedules.
       for (const s of await boss.getSchedules()) if (retired.includes(s.name)) await boss.unschedule(s.name, s.key);
       for (const def of definitions) {
-        await boss.work<object, void, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number; localConcurrency: number }>(
-          def.name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds, localConcurrency: def.concurrency ?? 1 },
-          async ([job]) => {
+        const common = {
+          includeMetadata: true as const,
+          pollingIntervalSeconds: options.pollSeconds,
+          localConcurrency: def.concurrency ?? 1,
+        };
+        if ((def.batchSize ?? 1) === 1) {
+          await boss.work<object, void, typeof common & { batchSize: 1 }>(def.name, { ...common, batchSize: 1 }, async ([job]) => {
             if (job) await run(def, job);
+          });
+          continue;
+        }
+        // pg-boss waits the poll interval after every fetch unless a full batch says more is waiting: a backlog of
+        // single jobs would go at one per interval per worker.
+        await boss.work<object, JobResult[], typeof common & { batchSize: number; burstWhenBatchFull: true; perJobResults: true }>(
+          def.name,
+          { ...common, batchSize: def.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true },
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                await run(def, job);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (err) {
+                results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+              }
+            }
+            return results;
           },
         );
       }

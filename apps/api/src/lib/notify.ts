@@ -188,34 +188,41 @@ const kstTime = (d: Date) => `${new Date(d.getTime() + KST_OFFSET_MS).toISOStrin
  * The notice is written to the outbox (a mail server that is down delays it).
  */
 async function noticeCapReached(deps: SmsCapDeps, w: CapWindow, log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
-  const db = deps.db;
-  const once = await hit(db, `sms:cap:notice:${w.key}`, w.endsAt.getTime() - Date.now() + 86_400_000);
-  if (once.count !== 1) return;
-  log.warn({ smsCap: { window: w.name, cap: w.cap } }, `SMS cap per ${w.name} reached: no SMS until ${w.endsAt.toISOString()}`);
-  const to: { email: string; lang: Language }[] = deps.config.adminEmail
-    ? [{ email: deps.config.adminEmail, lang: DEFAULT_LANGUAGE }]
-    : (
-        await db
-          .select({ email: users.email, lang: users.lang })
-          .from(users)
-          .where(and(eq(users.role, 'ADMIN'), ne(users.status, 'WITHDRAWN')))
-      ).map((u) => ({ email: u.email, lang: matchLanguage(u.lang) ?? DEFAULT_LANGUAGE }));
-  await queueMessages(
-    deps,
-    db,
-    to.map((admin) => {
-      const m = apiMessages[admin.lang].mail;
-      const params = { brand: localized(deps.config.site.brandName, admin.lang), limit: w.cap, until: kstTime(w.endsAt) };
-      const text = w.name === 'hour' ? m.smsCapHourText : m.smsCapDayText;
-      return {
-        channel: 'mail' as const,
-        purpose: 'sms-cap',
-        to: admin.email,
-        subject: interpolate(m.smsCapSubject, params),
-        text: interpolate(text, params),
-      };
-    }),
-  );
+  try {
+    // The once-per-window mark and the notice commit together: a failure leaves neither, and the next refusal tries again.
+    await deps.db.transaction(async (tx) => {
+      const once = await hit(tx, `sms:cap:notice:${w.key}`, w.endsAt.getTime() - Date.now() + 86_400_000);
+      if (once.count !== 1) return;
+      log.warn({ smsCap: { window: w.name, cap: w.cap } }, `SMS cap per ${w.name} reached: no SMS until ${w.endsAt.toISOString()}`);
+      const to: { email: string; lang: Language }[] = deps.config.adminEmail
+        ? [{ email: deps.config.adminEmail, lang: DEFAULT_LANGUAGE }]
+        : (
+            await tx
+              .select({ email: users.email, lang: users.lang })
+              .from(users)
+              .where(and(eq(users.role, 'ADMIN'), ne(users.status, 'WITHDRAWN')))
+          ).map((u) => ({ email: u.email, lang: matchLanguage(u.lang) ?? DEFAULT_LANGUAGE }));
+      await queueMessages(
+        deps,
+        tx,
+        to.map((admin) => {
+          const m = apiMessages[admin.lang].mail;
+          const params = { brand: localized(deps.config.site.brandName, admin.lang), limit: w.cap, until: kstTime(w.endsAt) };
+          const text = w.name === 'hour' ? m.smsCapHourText : m.smsCapDayText;
+          return {
+            channel: 'mail' as const,
+            purpose: 'sms-cap',
+            to: admin.email,
+            subject: interpolate(m.smsCapSubject, params),
+            text: interpolate(text, params),
+          };
+        }),
+      );
+    });
+  } catch (err) {
+    // Never passed to the person asking for a code: they get the cap's own answer.
+    log.error({ err }, 'the SMS cap notice to the admin could not be written');
+  }
 }
 
 /**

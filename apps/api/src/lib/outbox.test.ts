@@ -71,6 +71,13 @@ describe('the outbox', () => {
     expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
     expect(await t.deliver()).toBe(1); // the queued job: finds it sent
     expect(await deliverQueued(ctx, row.id, false)).toBe('skipped');
+    // An attempt that finds another's live claim leaves it a job for when the claim ends, and spends no retry.
+    await t.db.db.execute(
+      sql`update outbox_messages set status = 'sending', claimed_until = now() + interval '1 minute' where id = ${row.id}`,
+    );
+    expect(await deliverQueued(ctx, row.id, false)).toBe('deferred');
+    expect(await t.deliver()).toBe(0); // not before the claim ends
+    await t.db.db.execute(sql`update outbox_messages set status = 'sent', claimed_until = null where id = ${row.id}`);
     const mails = smtp.messages.filter((m) => m.subject === row.subject);
     expect(mails).toHaveLength(1);
     expect(messageIdOf(mails[0]!.raw)).toBe(`<outbox.${row.id}@podo.test>`);
@@ -141,7 +148,7 @@ describe('the outbox', () => {
     }
   });
 
-  it('forgets sent messages after 30 days and failed ones after 90 (purge-expired-records)', async () => {
+  it('fails what no attempt will take up, forgets sent messages after 30 days and failed ones after 90 (purge-expired-records)', async () => {
     const rows = rowsOf<{ id: number; label: string }>(
       await t.db.db.execute(sql`
         insert into outbox_messages (channel, purpose, recipient, subject, body, status, updated_at)
@@ -150,11 +157,24 @@ describe('the outbox', () => {
           ('pending-200', 'pending', 200)) as v(label, status, days)
         returning id, subject as label`),
     );
+    rows.push(
+      ...rowsOf<{ id: number; label: string }>(
+        await t.db.db.execute(sql`
+          insert into outbox_messages (channel, purpose, recipient, subject, body, status, claimed_until)
+          values ('mail', 'purge-test', 'a@example.com', 'sending-lapsed', 'x', 'sending', now() - interval '3 hours'),
+            ('mail', 'purge-test', 'b@example.com', 'sending-live', 'x', 'sending', now() + interval '1 minute')
+          returning id, subject as label`),
+      ),
+    );
     await t.app.deps.jobs.send(t.db.db, 'purge-expired-records');
     expect(await t.app.deps.jobs.drain('purge-expired-records')).toBe(1);
     const left = await t.db.db.select().from(outboxMessages).where(eq(outboxMessages.purpose, 'purge-test'));
-    expect(left.map((m) => m.subject).sort()).toEqual(['failed-89', 'pending-200', 'sent-29']);
-    expect(rows).toHaveLength(5);
+    expect(left.map((m) => m.subject).sort()).toEqual(['failed-89', 'pending-200', 'sending-lapsed', 'sending-live', 'sent-29']);
+    // What no attempt will take up any more is failed for a person to see: a message waiting for days, a claim that
+    // lapsed hours ago. A live claim stays.
+    const status = Object.fromEntries(left.map((m) => [m.subject, m.status]));
+    expect(status).toMatchObject({ 'pending-200': 'failed', 'sending-lapsed': 'failed', 'sending-live': 'sending', 'sent-29': 'sent' });
+    expect(rows).toHaveLength(7);
   });
 
   it('is only for administrators', async () => {

@@ -64,10 +64,11 @@ const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 10
 
 /**
  * One delivery attempt of a queued message (the job's handler). `sent` when it went out now, `skipped` when there
- * was nothing to do (already sent, failed for good, or gone). Throws when the hand-over failed (the job retries; on
- * the last attempt the message is marked failed) or another attempt holds a live claim on it.
+ * was nothing to do (already sent, failed for good, or gone), `deferred` when another attempt holds a live claim on
+ * it (a new job looks again when that claim ends, so this attempt's retries are not spent waiting). Throws when the
+ * hand-over failed: the job retries, and on the last attempt the message is marked failed.
  */
-export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boolean): Promise<'sent' | 'skipped'> {
+export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boolean): Promise<'sent' | 'skipped' | 'deferred'> {
   const [row] = await ctx.db
     .update(outboxMessages)
     .set({
@@ -84,9 +85,13 @@ export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boo
     )
     .returning();
   if (!row) {
-    const [now] = await ctx.db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.id, id));
-    if (now?.status === 'sending') throw new Error(`outbox message ${id} is being delivered by another attempt`);
-    return 'skipped';
+    const [now] = await ctx.db
+      .select({ status: outboxMessages.status, claimedUntil: outboxMessages.claimedUntil })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id));
+    if (now?.status !== 'sending') return 'skipped';
+    await ctx.jobs.send(ctx.db, DELIVER_JOB, { id }, { startAfter: new Date((now.claimedUntil?.getTime() ?? Date.now()) + 1000) });
+    return 'deferred';
   }
   try {
     await handOver(ctx, row, row.body);
@@ -97,11 +102,31 @@ export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boo
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
     throw e;
   }
-  await ctx.db
-    .update(outboxMessages)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimedUntil: null, updatedAt: sql`now()` })
-    .where(eq(outboxMessages.id, id));
+  await markSent(ctx, id);
   return 'sent';
+}
+
+/**
+ * Records a confirmed hand-over. Tried a few times: a database hiccup here must not make the job fail and send the
+ * message again. Should every try fail, the claim lapses into `sending` and the housekeeping job marks it failed
+ * for a person to decide (it may well have arrived).
+ */
+async function markSent(ctx: OutboxCtx, id: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ctx.db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimedUntil: null, updatedAt: sql`now()` })
+        .where(eq(outboxMessages.id, id));
+      return;
+    } catch (err) {
+      if (attempt >= 4) {
+        ctx.log.error({ err, outboxId: id }, `outbox message ${id} was handed over but could not be marked sent`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
 }
 
 /**
@@ -130,17 +155,28 @@ export async function sendNow(ctx: OutboxCtx, message: Outgoing, secret?: string
       .where(eq(outboxMessages.id, row.id));
     throw e;
   }
-  await ctx.db
-    .update(outboxMessages)
-    .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, updatedAt: sql`now()` })
-    .where(eq(outboxMessages.id, row.id));
+  await markSent(ctx, row.id);
 }
 
 /**
- * Forgets messages nobody needs any more (they hold addresses and order details): sent ones after 30 days, failed
- * ones after 90. How many went.
+ * Housekeeping of the outbox. Marks failed what no attempt will take up any more: a claim that lapsed two hours ago
+ * (its worker died during the last attempt, or a code's request died mid-send) and a message waiting for two days
+ * (its job was lost; retries span about a day). Then forgets messages nobody needs (they hold addresses and order
+ * details): sent ones after 30 days, failed ones after 90. How many were forgotten.
  */
 export async function purgeOldMessages(db: Database): Promise<number> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'failed',
+      lastError: 'no attempt finished: the worker stopped, or the job was lost',
+      claimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      sql`(${outboxMessages.status} = 'sending' and ${outboxMessages.claimedUntil} < now() - interval '2 hours')
+        or (${outboxMessages.status} = 'pending' and ${outboxMessages.updatedAt} < now() - interval '2 days')`,
+    );
   const gone = await db
     .delete(outboxMessages)
     .where(
@@ -193,7 +229,7 @@ export async function listOutbox(
   return { data: rows.map(entry), counts: await outboxCounts(db) };
 }
 
-/** How many messages are in each state (the sent ones too). */
+/** How many messages are in each state (the sent ones too: an index-only count). */
 export async function outboxCounts(db: Database): Promise<Record<OutboxStatus, number>> {
   const rows = await db
     .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })

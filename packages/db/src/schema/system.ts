@@ -39,9 +39,7 @@ export const outboxMessages = pgTable(
   (t) => [
     check('outbox_messages_channel', sql`${t.channel} in ('mail', 'sms')`),
     check('outbox_messages_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
-    // The operator's list and the gauges read the messages not yet sent.
-    index('outbox_messages_unsent')
-      .on(t.status, t.id)
-      .where(sql`${t.status} <> 'sent'`),
+    // The counts per state, the operator's list of one state and the housekeeping's age checks.
+    index('outbox_messages_status_updated').on(t.status, t.updatedAt),
   ],
 );

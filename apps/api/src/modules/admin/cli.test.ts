@@ -285,7 +285,8 @@ describe('npm run admin', () => {
     const list = await admin(['outbox']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(new RegExp(`^${id}\\s+failed\\s+mail\\s+order-paid\\s+buyer@example.com\\s+30 .*ECONNREFUSED`, 'm'));
-    expect(list.stdout).toMatch(/Outbox: 1 failed, 0 waiting/);
+    // Earlier tests of this file leave messages of their own.
+    expect(list.stdout).toMatch(/Outbox: [1-9]\d* failed, \d+ waiting, \d+ being sent, \d+ sent\./);
     const retry = await admin(['outbox', 'retry', String(id)]);
     expect(retry.code, retry.stderr).toBe(0);
     expect(retry.stdout).toContain(`Message ${id} (mail to buyer@example.com) is waiting to be sent again.`);

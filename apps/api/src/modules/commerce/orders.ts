@@ -460,10 +460,11 @@ export async function createOrder(
           ),
         ),
       );
-      stock = await takeStock(tx, p.rows, ctx.lang);
-      // The confirmation is written with the order: it goes out if and only if the order exists.
+      // The confirmation is written with the order: it goes out if and only if the order exists. Before the stock,
+      // whose rows every order of the same wines waits for: they stay locked only for the stock's own statements.
       const order = await loadOrder(withDb(ctx, tx), { id: created.id });
       await mailOrder(withDb(ctx, tx), order, buyer.id, 'placed');
+      stock = await takeStock(tx, p.rows, ctx.lang);
       return { id: created.id, replayed: false, order };
     },
   );
