@@ -70,7 +70,7 @@ for (const [i, run] of runs.entries()) {
   } else if ((r.status ?? 1) !== 0 && !failed.length)
     failed = [{ file: run.name, name: `the run ended with exit code ${r.status}`, message: '' }];
   phase(
-    sideBySide ? `${run.name} (side by side)` : run.name,
+    sideBySide ? `${run.name.split(' (')[0]}, side by side` : run.name,
     finished[i].seconds + Math.round((Date.now() - rerunStarted) / 1000),
     !sideBySide,
   );
@@ -83,7 +83,7 @@ for (const [i, run] of runs.entries()) {
   totals.skipped += (res.numPendingTests ?? 0) + (res.numTodoTests ?? 0);
   totals.total += res.numTotalTests;
 }
-if (sideBySide) phase('tests: both runs side by side, then the reruns (wall clock)', Math.round((Date.now() - started) / 1000));
+if (sideBySide) phase('tests (both runs side by side, then any reruns)', Math.round((Date.now() - started) / 1000));
 if (!process.env.TEST_DATABASE_URL) printSkipped(results);
 printList('Flaky: failed in the full run, passed when their file ran again alone', flaky);
 printList('Failed', failures);
@@ -100,18 +100,11 @@ process.exit(status);
 function vitestAsync(extra, out, log) {
   rmSync(out, { force: true });
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
-        ...extra,
-      ],
-      { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: log ? { ...process.env, FORCE_COLOR: '1' } : process.env },
-    );
+    const child = spawn(process.execPath, vitestArgs(extra, out), {
+      cwd: root,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: log ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    });
     const file = log ? createWriteStream(log) : null;
     if (file) {
       // Both streams into one file, which ends only when the child is gone (and resolves once it is written).
@@ -132,18 +125,19 @@ function vitestAsync(extra, out, log) {
 
 function vitest(extra, out) {
   rmSync(out, { force: true });
-  return spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      ...extra,
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
+  return spawnSync(process.execPath, vitestArgs(extra, out), { cwd: root, stdio: 'inherit' });
+}
+
+/** A Vitest run's arguments: the plain reporter for people, the JSON report for this script. */
+function vitestArgs(extra, out) {
+  return [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...extra,
+  ];
 }
 
 function rel(file) {
@@ -178,11 +172,11 @@ function printList(title, list) {
 
 /**
  * Prints a phase's time and adds it to the file `.ci/run` reads (CI_PHASES), when set; `counted: false` marks a line
- * that overlaps another (shown in parentheses, so the phases without them add up to the whole run).
+ * that overlaps another (shown indented under a dot, so the phases without one add up to the whole run).
  */
 function phase(name, seconds, counted = true) {
   console.log(`\n› ${name}: ${seconds} s`);
-  if (process.env.CI_PHASES) appendFileSync(process.env.CI_PHASES, `${counted ? name : `(${name})`}\t${seconds}\n`);
+  if (process.env.CI_PHASES) appendFileSync(process.env.CI_PHASES, `${counted ? name : `  · ${name}`}\t${seconds}\n`);
 }
 
 /**
