@@ -177,6 +177,18 @@ describe('the outbox', () => {
     expect(rows).toHaveLength(7);
   });
 
+  it('refuses bad input with a clear 400 and changes nothing', async () => {
+    const counts = (await call('GET', '/admin/outbox')).json().counts;
+    const badStatus = await call('GET', '/admin/outbox?status=lost');
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().code).toBe('VALIDATION_FAILED');
+    expect((await call('GET', '/admin/outbox?size=0')).statusCode).toBe(400);
+    const badId = await call('POST', '/admin/outbox/abc/retry', 'ko-KR');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/[가-힣]/);
+    expect((await call('GET', '/admin/outbox')).json().counts).toEqual(counts);
+  });
+
   it('is only for administrators', async () => {
     const buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox', headers: auth(buyer) });
