@@ -772,7 +772,8 @@ describe('orders under concurrency', postgresOnly('parallel sessions and termina
       await blocker.query('select * from product_vintages where id = $1 for no key update', [w.vbig]);
       const pending = call('POST', '/commerce/orders', p.token, pickup(w.big, 3, { useCash: 5000, orderCoupons: [c] }));
       let victim: number | undefined;
-      for (let i = 0; i < 100 && victim === undefined; i++) {
+      // Up to 15 s: on a loaded machine the order takes a while to reach its last step (it writes its confirmation first).
+      for (let i = 0; i < 300 && victim === undefined; i++) {
         await new Promise((r) => setTimeout(r, 50));
         const waiting = await blocker.query<{ pid: number }>(
           `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%product_vintages%'`,
