@@ -327,9 +327,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openBackend(config: AppConfig): Promise<Backend> {
   if (config.databaseUrl) {
-    const handle = await openDatabase({ url: config.databaseUrl, poolMax: 2 });
+    // The direct connection when there is one: commands may run long statements and need no pooler.
+    const url = config.databaseDirectUrl ?? config.databaseUrl;
+    const handle = await openDatabase({ url, poolMax: 2 });
     try {
-      await migrateDatabase(handle, config.databaseUrl);
+      await migrateDatabase(handle, url);
     } catch (e) {
       await handle.close().catch(() => {});
       throw new CliError(`Cannot open the database at DATABASE_URL: ${(e as Error).message}`);

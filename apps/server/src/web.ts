@@ -6,18 +6,23 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import inject from 'light-my-request';
 import type { ServerBuild } from 'react-router';
 import { AppError } from '@podo/api/lib/errors';
 import type { ApiFetch } from '../../web/app/lib/api';
 
-/** Calls the API inside this process (app.inject): no socket, same validation, errors and rate limits. */
+/**
+ * Calls the API inside this process: no socket, same validation, errors and rate limits. As app.inject, but straight
+ * into the router: app.inject refuses once the server is closing, which failed the pages still rendering when SIGTERM
+ * came (the server finishes the requests in flight, and their loaders still call the API).
+ */
 export function inProcessFetch(app: FastifyInstance, remoteAddress: string): ApiFetch {
   return async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => {
       headers[k] = v;
     });
-    const res = await app.inject({
+    const res = await inject(app.routing, {
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers,

@@ -43,6 +43,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOBS_POLL_SECONDS: '0.1' }, repoRoot)).toThrow(/JOBS_POLL_SECONDS/);
   });
 
+  it('reads DATABASE_DIRECT_URL (the same database past a pooler) only beside DATABASE_URL', () => {
+    const pooled = { DATABASE_URL: 'postgres://pgbouncer:6432/podo', DATABASE_DIRECT_URL: 'postgres://db:5432/podo' };
+    expect(loadConfig(pooled, repoRoot).databaseDirectUrl).toBe('postgres://db:5432/podo');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }, repoRoot).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://db/x' }, repoRoot)).toThrow(/DATABASE_DIRECT_URL: goes with DATABASE_URL/);
+    expect(() => loadConfig({ ...pooled, DATABASE_DIRECT_URL: 'mysql://db/x' }, repoRoot)).toThrow(
+      /DATABASE_DIRECT_URL: must start with postgres/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses and CIDR blocks', () => {
     const trust = (v?: string) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }, repoRoot).trustProxy;
     expect(trust()).toBe(false);

@@ -143,6 +143,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // The same database without the transaction-mode pooler DATABASE_URL goes through: LISTEN, migrations, the CLI.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   // Two connections per CPU core (4 to 20). On the 2-core benchmark machine, with PostgreSQL on the same host, a
   // pool of 10 let more statements run than there were cores: the same throughput, but p99 at 100 connections of
   // 580-910 ms against 160-220 ms with 4 (docs/performance.md, 2026-11-22 18:45 UTC).
@@ -263,6 +268,13 @@ const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
       message: 'web and worker processes share a PostgreSQL database (DATABASE_URL); the embedded one serves one process, which runs both',
     });
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_DIRECT_URL'],
+      message: 'goes with DATABASE_URL (the pooled connection to the same database)',
+    });
+  }
   // The HTTP SMS provider needs somewhere to post to; without it codes would silently go nowhere.
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http (the provider endpoint to POST to)' });
@@ -347,6 +359,8 @@ export interface AppConfig {
   databaseUrl?: string;
   databasePoolMax: number;
   /** Statement, lock, idle-in-transaction and pool-acquisition limits of the request path, in ms (0: off). */
+  /** The same database without the pooler of databaseUrl (transaction mode): LISTEN, migrations, the CLI. */
+  databaseDirectUrl?: string;
   databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; acquireMs: number };
   redisUrl?: string;
   logLevel: string;
@@ -479,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseTimeouts: {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockMs: e.DB_LOCK_TIMEOUT_MS,

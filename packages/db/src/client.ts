@@ -72,6 +72,12 @@ const LISTEN_RETRY_MS = { min: 100, max: 5_000 };
 export interface OpenOptions {
   /** postgres:// URL: use a node-postgres pool. Unset: embedded PGlite. */
   url?: string;
+  /**
+   * A direct connection to the same PostgreSQL database when `url` goes through a transaction-mode pooler
+   * (PgBouncer): LISTEN needs a session of its own, so it connects here, and the pool then keeps nothing per session
+   * (no named prepared statements, no time limits as start-up parameters: the pooler sets them, docs/operations.md).
+   */
+  directUrl?: string;
   /** PGlite data directory; unset means in memory (tests). */
   dataDir?: string;
   poolMax?: number;
@@ -204,7 +210,7 @@ async function keepPrepared(client: unknown, name: string): Promise<void> {
 
 /** Opens the database (PGlite or PostgreSQL) without migrating it. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
-  if (opts.url) return postgresHandle(opts.url, opts.poolMax ?? 10, opts.timeouts);
+  if (opts.url) return postgresHandle(opts.url, opts.poolMax ?? 10, opts.timeouts, opts.directUrl);
   const { PGlite: Pg } = await import('@electric-sql/pglite');
   let dir: string | undefined;
   let unpacked = false;
@@ -270,18 +276,22 @@ function releasedWhenLost<C extends import('pg').PoolClient>(client: C): C {
  * reported to onConnectionError and dropped, never an unhandled 'error' event, and the statements in flight fail
  * with the driver's error for the API to answer 503. The next statements get fresh connections.
  */
-async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): Promise<DbHandle> {
+async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts, directUrl?: string): Promise<DbHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
+  // Behind a transaction-mode pooler consecutive statements may run on different server sessions, and PgBouncer
+  // refuses start-up parameters it does not know.
+  const pooled = directUrl !== undefined && directUrl !== url;
+  const limits = pooled ? undefined : timeouts;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // Bounds both the wait for a free connection and the opening of a new one.
     connectionTimeoutMillis: timeouts?.acquireMs || undefined,
     // Sent as start-up parameters of every connection (0: not sent, the server's own setting holds).
-    statement_timeout: timeouts?.statementMs || undefined,
-    lock_timeout: timeouts?.lockMs || undefined,
-    idle_in_transaction_session_timeout: timeouts?.idleInTransactionMs || undefined,
+    statement_timeout: limits?.statementMs || undefined,
+    lock_timeout: limits?.lockMs || undefined,
+    idle_in_transaction_session_timeout: limits?.idleInTransactionMs || undefined,
   });
   const handle = {} as DbHandle;
   const report = (err: Error) => handle.onConnectionError?.(err);
@@ -304,7 +314,9 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       RAW_TIMESTAMP_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
   };
-  rawRunners.set(db, async (text, values, gone, name) => {
+  rawRunners.set(db, async (text, values, gone, named) => {
+    // A statement prepared on one server session would be missing on the next one the pooler hands out.
+    const name = pooled ? undefined : named;
     if (!gone && !name) return pool.query({ text, values, types });
     // As pool.query, with a look at the caller once a connection is free: a request waits for the pool here.
     const client = await pool.connect();
@@ -337,7 +349,7 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
       c = new pg.Client({
         connectionString: url,
         connectionTimeoutMillis: deadlineMs,
-        statement_timeout: deadlineMs,
+        statement_timeout: pooled ? undefined : deadlineMs,
         application_name: 'health',
       });
       const fresh = c;
@@ -367,7 +379,7 @@ async function postgresHandle(url: string, max: number, timeouts?: DbTimeouts): 
 
   const listeners = new Set<Listener>();
   const listen = (channel: string, handlers: ListenHandlers): Listener => {
-    const l = listener(pg.Client, url, channel, handlers, report);
+    const l = listener(pg.Client, directUrl ?? url, channel, handlers, report);
     listeners.add(l);
     return {
       ready: l.ready,
