@@ -39,10 +39,24 @@ export interface JobDefinition<D extends object = object> {
    */
   batchSize?: number;
   handler(ctx: JobCtx, data: D): Promise<void>;
+  /**
+   * With `batchSize`: runs a whole batch at once instead of `handler` for each job (one statement for many jobs),
+   * returning each job's error or undefined, in order. `ctx.lastAttempt` is the first job's; each item says its own.
+   */
+  handleBatch?(ctx: JobCtx, jobs: readonly BatchItem<D>[]): Promise<unknown[]>;
+}
+
+/** One job of a batch given to `handleBatch`. */
+export interface BatchItem<D> {
+  data: D;
+  lastAttempt: boolean;
 }
 
 /** A job of any data, as the queue holds them (it passes each job the data it was sent with). */
-export type AnyJobDefinition = Omit<JobDefinition, 'handler'> & { handler(ctx: JobCtx, data: never): Promise<void> };
+export type AnyJobDefinition = Omit<JobDefinition, 'handler' | 'handleBatch'> & {
+  handler(ctx: JobCtx, data: never): Promise<void>;
+  handleBatch?(ctx: JobCtx, jobs: readonly BatchItem<never>[]): Promise<unknown[]>;
+};
 
 /** Declares a job (listed in jobs/index.ts); the type of `data` is what `send` must pass. */
 export const defineJob = <D extends object = Record<string, never>>(def: JobDefinition<D>): JobDefinition<D> => def;

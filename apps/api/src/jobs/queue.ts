@@ -119,6 +119,40 @@ export async function startJobQueue(
     }
   }
 
+  async function runBatch(def: AnyJobDefinition, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
+    const t0 = performance.now();
+    const first = jobs[0]!;
+    const jobLog = log.child({ job: def.name, jobIds: jobs.map((j) => j.id) });
+    const last = (job: JobWithMetadata<object>) => job.retryCount >= job.retryLimit;
+    const ctx: JobCtx = {
+      ...serviceCtx({ ...deps, jobs: queue }, jobLog),
+      jobId: first.id,
+      attempt: first.retryCount,
+      lastAttempt: last(first),
+    };
+    let errors: unknown[];
+    try {
+      errors = await def.handleBatch!(
+        ctx,
+        jobs.map((job) => ({ data: (job.data ?? {}) as never, lastAttempt: last(job) })),
+      );
+    } catch (err) {
+      errors = jobs.map(() => err);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    return jobs.map((job, i) => {
+      const err = errors[i];
+      if (err === undefined) {
+        options.observe?.(def.name, 'completed', seconds);
+        return { id: job.id, status: 'completed' as const };
+      }
+      if (last(job)) jobLog.error({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed for good`);
+      else jobLog.warn({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed; it will be retried`);
+      options.observe?.(def.name, last(job) ? 'failed' : 'retried', seconds);
+      return { id: job.id, status: 'failed' as const, output: { message: err instanceof Error ? err.message : String(err) } };
+    });
+  }
+
   // A queue that cannot be set up leaves no timers behind.
   const setUp = async () => {
     for (const def of definitions) {
@@ -161,6 +195,7 @@ export async function startJobQueue(
           def.name,
           { ...common, batchSize: def.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true },
           async (jobs) => {
+            if (def.handleBatch) return runBatch(def, jobs);
             const results: JobResult[] = [];
             for (const job of jobs) {
               try {

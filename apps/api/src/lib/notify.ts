@@ -64,8 +64,11 @@ const SMS_DEADLINE_MS = 10_000;
 export function createNotifier(config: AppConfig, log: FastifyBaseLogger): Notifier {
   let transport: Transporter | undefined;
   // Options given with `url` are the defaults; the URL's query parameters (secure, ignoreTLS, requireTLS,
-  // tls.rejectUnauthorized, timeouts…) win over them. One connection per message: nothing to go stale.
-  if (config.mail.smtpUrl) transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS });
+  // tls.rejectUnauthorized, timeouts…) win over them. A few pooled connections, each reused for up to 100 mails:
+  // a new conversation per mail cost the worker more than the rest of a message's delivery (docs/benchmarks.md).
+  if (config.mail.smtpUrl) {
+    transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS, pool: true, maxConnections: 4, maxMessages: 100 });
+  }
 
   return {
     async sendMail(msg) {

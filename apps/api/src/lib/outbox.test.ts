@@ -6,7 +6,7 @@ import { auth, loginToken } from '../../../../tests/helpers/accounts';
 import { postgresOnly } from '../../../../tests/helpers/postgres-only';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { deliverQueued } from './outbox';
+import { deliverMany, deliverQueued } from './outbox';
 
 const inquiry = (n: number) => ({
   companyName: `와인바 포도 ${n}호점`,
@@ -82,6 +82,30 @@ describe('the outbox', () => {
     expect(mails).toHaveLength(1);
     expect(messageIdOf(mails[0]!.raw)).toBe(`<outbox.${row.id}@podo.test>`);
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('hands a batch over with one claim: each message once, a sent one skipped, a claimed one deferred', async () => {
+    const [a, b, sentBefore, held] = [await contact(), await contact(), await contact(), await contact()];
+    const ctx = serviceCtx(t.app.deps, t.app.log);
+    await deliverQueued(ctx, sentBefore.id, false);
+    await t.db.db.execute(
+      sql`update outbox_messages set status = 'sending', claimed_until = now() + interval '1 minute' where id = ${held.id}`,
+    );
+    const outcomes = await deliverMany(ctx, [
+      { id: a.id, lastAttempt: false },
+      { id: b.id, lastAttempt: false },
+      { id: a.id, lastAttempt: false },
+      { id: sentBefore.id, lastAttempt: false },
+      { id: held.id, lastAttempt: false },
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['sent', 'sent', 'skipped', 'skipped', 'deferred']);
+    for (const row of [a, b, sentBefore]) {
+      expect(smtp.messages.filter((m) => m.subject === row.subject)).toHaveLength(1);
+      expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+    expect(smtp.messages.filter((m) => m.subject === held.subject)).toHaveLength(0);
+    await t.db.db.execute(sql`update outbox_messages set status = 'sent', claimed_until = null where id = ${held.id}`);
+    await t.deliver();
   });
 
   it('keeps a message through a mail server outage, fails it after the last attempt, and sends it again on request', async () => {

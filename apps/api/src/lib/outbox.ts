@@ -62,6 +62,9 @@ async function handOver(ctx: OutboxCtx, row: Pick<Row, 'id' | 'channel' | 'recip
 
 const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 1000);
 
+/** What became of one queued message in a delivery attempt (see deliverQueued). */
+export type DeliveryOutcome = { status: 'sent' | 'skipped' | 'deferred' } | { status: 'error'; error: unknown };
+
 /**
  * One delivery attempt of a queued message (the job's handler). `sent` when it went out now, `skipped` when there
  * was nothing to do (already sent, failed for good, or gone), `deferred` when another attempt holds a live claim on
@@ -69,7 +72,19 @@ const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 10
  * hand-over failed: the job retries, and on the last attempt the message is marked failed.
  */
 export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boolean): Promise<'sent' | 'skipped' | 'deferred'> {
-  const [row] = await ctx.db
+  const [outcome] = await deliverMany(ctx, [{ id, lastAttempt }]);
+  if (outcome!.status === 'error') throw outcome!.error;
+  return outcome!.status;
+}
+
+/**
+ * Delivery attempts of several queued messages (a batch of jobs), each as deliverQueued, with one statement to claim
+ * them all and one to mark the sent ones: per message, the worker's database work was most of a delivery's cost.
+ * The hand-overs run side by side (the SMTP transport keeps a few connections).
+ */
+export async function deliverMany(ctx: OutboxCtx, items: readonly { id: number; lastAttempt: boolean }[]): Promise<DeliveryOutcome[]> {
+  const ids = items.map((i) => i.id);
+  const claimed = await ctx.db
     .update(outboxMessages)
     .set({
       status: 'sending',
@@ -79,31 +94,48 @@ export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boo
     })
     .where(
       and(
-        eq(outboxMessages.id, id),
+        inArray(outboxMessages.id, ids),
         sql`(${outboxMessages.status} = 'pending' or (${outboxMessages.status} = 'sending' and ${outboxMessages.claimedUntil} < now()))`,
       ),
     )
     .returning();
-  if (!row) {
-    const [now] = await ctx.db
-      .select({ status: outboxMessages.status, claimedUntil: outboxMessages.claimedUntil })
+  const rows = new Map(claimed.map((r) => [r.id, r]));
+  const unclaimed = ids.filter((id) => !rows.has(id));
+  const held = new Map<number, Date | null>();
+  if (unclaimed.length) {
+    const now = await ctx.db
+      .select({ id: outboxMessages.id, status: outboxMessages.status, claimedUntil: outboxMessages.claimedUntil })
       .from(outboxMessages)
-      .where(eq(outboxMessages.id, id));
-    if (now?.status !== 'sending') return 'skipped';
-    await ctx.jobs.send(ctx.db, DELIVER_JOB, { id }, { startAfter: new Date((now.claimedUntil?.getTime() ?? Date.now()) + 1000) });
-    return 'deferred';
+      .where(inArray(outboxMessages.id, unclaimed));
+    for (const r of now) if (r.status === 'sending') held.set(r.id, r.claimedUntil);
   }
-  try {
-    await handOver(ctx, row, row.body);
-  } catch (e) {
-    await ctx.db
-      .update(outboxMessages)
-      .set({ status: lastAttempt ? 'failed' : 'pending', lastError: errorText(e), claimedUntil: null, updatedAt: sql`now()` })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
-    throw e;
-  }
-  await markSent(ctx, id);
-  return 'sent';
+  const outcomes = await Promise.all(
+    items.map(async ({ id, lastAttempt }): Promise<DeliveryOutcome> => {
+      const row = rows.get(id);
+      // A message named twice in one batch (a retry and a deferred look) is handed over once.
+      rows.delete(id);
+      if (!row) {
+        if (claimed.some((r) => r.id === id)) return { status: 'skipped' };
+        if (!held.has(id)) return { status: 'skipped' };
+        const until = held.get(id);
+        await ctx.jobs.send(ctx.db, DELIVER_JOB, { id }, { startAfter: new Date((until?.getTime() ?? Date.now()) + 1000) });
+        return { status: 'deferred' };
+      }
+      try {
+        await handOver(ctx, row, row.body);
+        return { status: 'sent' };
+      } catch (error) {
+        await ctx.db
+          .update(outboxMessages)
+          .set({ status: lastAttempt ? 'failed' : 'pending', lastError: errorText(error), claimedUntil: null, updatedAt: sql`now()` })
+          .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
+        return { status: 'error', error };
+      }
+    }),
+  );
+  const sent = items.filter((_, i) => outcomes[i]!.status === 'sent').map((i) => i.id);
+  if (sent.length) await markSent(ctx, sent);
+  return outcomes;
 }
 
 /**
@@ -111,17 +143,17 @@ export async function deliverQueued(ctx: OutboxCtx, id: number, lastAttempt: boo
  * message again. Should every try fail, the claim lapses into `sending` and the housekeeping job marks it failed
  * for a person to decide (it may well have arrived).
  */
-async function markSent(ctx: OutboxCtx, id: number): Promise<void> {
+async function markSent(ctx: OutboxCtx, ids: number[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await ctx.db
         .update(outboxMessages)
         .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimedUntil: null, updatedAt: sql`now()` })
-        .where(eq(outboxMessages.id, id));
+        .where(inArray(outboxMessages.id, ids));
       return;
     } catch (err) {
       if (attempt >= 4) {
-        ctx.log.error({ err, outboxId: id }, `outbox message ${id} was handed over but could not be marked sent`);
+        ctx.log.error({ err, outboxIds: ids }, `outbox messages ${ids.join(', ')} were handed over but could not be marked sent`);
         return;
       }
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
@@ -155,7 +187,7 @@ export async function sendNow(ctx: OutboxCtx, message: Outgoing, secret?: string
       .where(eq(outboxMessages.id, row.id));
     throw e;
   }
-  await markSent(ctx, row.id);
+  await markSent(ctx, [row.id]);
 }
 
 /**
