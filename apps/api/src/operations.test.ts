@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@podo/contracts';
-import { operations } from '@podo/contracts/operations';
+import { can, operations, STAFF_ROLES, type StaffRole } from '@podo/contracts/operations';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { errorCodesOf } from './lib/operation-route';
+import { insertMember } from './modules/wines/test-fixtures';
+import { loginToken } from '../../../tests/helpers/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +49,40 @@ describe('operations (packages/contracts/src/operations.ts)', () => {
       const r = await t.app.inject({ method: op.method, url, payload: 'body' in op ? {} : undefined });
       expect(r.statusCode, `${op.method} ${url}`).toBe(401);
       expect(r.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('guard every staff call by its permission: a buyer is refused, and so is a role without it', async () => {
+    const token = async (id: number) => (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
+    const staff = Object.fromEntries(
+      await Promise.all(
+        STAFF_ROLES.map(async (role) => [
+          role,
+          await token(await insertMember(t.db.db, `staff-${role}@example.com`, 'ADMIN', 'APPROVED', role)),
+        ]),
+      ),
+    ) as Record<StaffRole, string>;
+    const buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
+    const staffOps = Object.values(operations).filter((op) => op.auth === 'admin');
+    expect(staffOps.length).toBeGreaterThan(10);
+    for (const op of staffOps) {
+      expect(op.permission, `${op.method} ${op.path}`).toBeDefined();
+      const url = `/api/v1${op.path.replace(/:\w+/g, '1')}`;
+      const call = (bearer: string) =>
+        t.app.inject({ method: op.method, url, headers: { authorization: `Bearer ${bearer}` }, payload: 'body' in op ? {} : undefined });
+      const asBuyer = await call(buyer);
+      expect([asBuyer.statusCode, asBuyer.json().code], `${op.method} ${url} as a buyer`).toEqual([403, 'ADMIN_ONLY']);
+      for (const role of STAFF_ROLES) {
+        const r = await call(staff[role]);
+        if (can(role, op.permission!)) expect([401, 403], `${op.method} ${url} as ${role}`).not.toContain(r.statusCode);
+        else expect([r.statusCode, r.json().code], `${op.method} ${url} as ${role}`).toEqual([403, 'PERMISSION_DENIED']);
+      }
+    }
+    // Only an admin may do everything: the other roles are each refused something.
+    for (const role of STAFF_ROLES) {
+      const refused = staffOps.filter((op) => !can(role, op.permission!)).length;
+      if (role === 'admin') expect(refused).toBe(0);
+      else expect(refused, role).toBeGreaterThan(0);
     }
   });
 });

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   ACCOUNT_WITHDRAWN: 403,
   NOT_APPROVED: 403,
   ADMIN_ONLY: 403,
+  /** A member of staff whose role does not allow the operation. */
+  PERMISSION_DENIED: 403,
   EMAIL_TAKEN: 409,
   REREGISTER_BLOCKED: 409,
   SOCIAL_ALREADY_LINKED: 409,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors';
+import type { Permission } from './staff';
 
 /**
  * Who may call an operation:
@@ -7,7 +8,8 @@ import type { ErrorCode } from './errors';
  * - `optional`: anyone; a valid token makes the caller a member (wish flags, trade prices), a bad one is ignored.
  * - `user`: a logged-in member (UNAUTHORIZED without a token, TOKEN_INVALID for a bad one).
  * - `buyer`: an approved trade buyer or an admin (NOT_APPROVED otherwise).
- * - `admin`: an ADMIN member, or the admin CLI from this machine (ADMIN_ONLY otherwise).
+ * - `admin`: a member of staff whose role has the operation's `permission` (ADMIN_ONLY for anyone else,
+ *   PERMISSION_DENIED for staff without it), or the admin CLI from this machine (every permission).
  */
 export type Auth = 'public' | 'optional' | 'user' | 'buyer' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,6 +25,8 @@ export interface Operation {
   description?: string;
   tags: readonly string[];
   auth: Auth;
+  /** With `auth: 'admin'`, and only then: what the staff member's role must allow (./staff.ts). */
+  permission?: Permission;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

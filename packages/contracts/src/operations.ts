@@ -21,6 +21,7 @@ export * as filesOps from './ops/files';
 export * as storesOps from './ops/stores';
 export * as systemOps from './ops/system';
 export * from './operation';
+export * from './staff';
 
 type OpsOf<M> = { [K in keyof M as M[K] extends Operation ? K : never]: M[K] };
 const pick = <M extends object>(m: M) =>

@@ -91,6 +91,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           passwordHash: a.passwordHash,
           fullName: a.fullName,
           role: a.role,
+          staffRole: a.role === 'ADMIN' ? ('admin' as const) : null,
           status: a.status,
           mobile: DEMO_DETAILS[a.email]?.mobile ?? null,
           birthday: DEMO_DETAILS[a.email]?.birthday ?? null,

@@ -38,7 +38,7 @@ const AUTH_ERRORS: Record<Auth, readonly ErrorCode[]> = {
   optional: [],
   user: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ACCOUNT_WITHDRAWN'],
   buyer: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ACCOUNT_WITHDRAWN', 'NOT_APPROVED'],
-  admin: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ADMIN_ONLY'],
+  admin: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ADMIN_ONLY', 'PERMISSION_DENIED'],
 };
 
 /** Every error code an operation may answer: its own, its auth's, validation, the rate limit and database faults. */
@@ -67,8 +67,9 @@ function responses(op: Operation): Record<number, z.ZodType> {
   return out;
 }
 
-async function resolveViewer(auth: Auth, req: FastifyRequest, readOnly: boolean): Promise<unknown> {
-  switch (auth) {
+async function resolveViewer(op: Operation, req: FastifyRequest): Promise<unknown> {
+  const readOnly = op.readOnly === true;
+  switch (op.auth) {
     case 'public':
       return null;
     case 'optional':
@@ -78,7 +79,7 @@ async function resolveViewer(auth: Auth, req: FastifyRequest, readOnly: boolean)
     case 'buyer':
       return requireBuyer(req, readOnly);
     case 'admin':
-      return requireAdmin(req);
+      return requireAdmin(req, op.permission);
   }
 }
 
@@ -89,13 +90,17 @@ async function resolveViewer(auth: Auth, req: FastifyRequest, readOnly: boolean)
  */
 export function route<O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, options: RouteShorthandOptions = {}): void {
   const { deps } = app;
+  // A staff operation without a permission would be open to every role; a permission elsewhere would be ignored.
+  if ((op.auth === 'admin') !== (op.permission !== undefined)) {
+    throw new Error(`${op.method} ${op.path}: a permission goes with auth 'admin', and only there (contracts/staff.ts)`);
+  }
   // The caller is known before the input is validated: a call without the right token learns nothing of its input.
   const viewers = new WeakMap<FastifyRequest, unknown>();
   const preValidation =
     op.auth === 'public'
       ? undefined
       : async (req: FastifyRequest) => {
-          viewers.set(req, await resolveViewer(op.auth, req, op.readOnly === true));
+          viewers.set(req, await resolveViewer(op, req));
         };
   const fastifyPath = op.path;
   const checkAnswers = deps.config.env !== 'production';
@@ -111,7 +116,9 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     schema: {
       tags: [...op.tags],
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      ...(op.description || op.permission
+        ? { description: [op.description, op.permission && `Staff permission: \`${op.permission}\`.`].filter(Boolean).join('\n\n') }
+        : {}),
       ...(op.auth === 'public' ? {} : { security: optionalBearer ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TYPES, MEMBER_STATUSES, ROLES, SOCIAL_PROVIDERS } from '@podo/contracts/rules';
+import { STAFF_ROLES } from '@podo/contracts/staff';
 import {
   bigint,
   boolean,
@@ -20,6 +21,7 @@ export const roleEnum = pgEnum('member_role', ROLES);
 export const memberStatusEnum = pgEnum('member_status', MEMBER_STATUSES);
 export const businessTypeEnum = pgEnum('business_type', BUSINESS_TYPES);
 export const socialProviderEnum = pgEnum('social_provider', SOCIAL_PROVIDERS);
+export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 
 /** Text in the interface languages (ko-KR always). */
 type LevelName = { 'ko-KR': string } & Partial<Record<'en-US' | 'zh-CN' | 'zh-TW' | 'ja-JP', string>>;
@@ -59,6 +61,8 @@ export const users = pgTable(
     /** Interface language of the last sign-up or login: notices (approval mails) are written in it. */
     lang: varchar('lang', { length: 5 }).notNull().default('ko-KR'),
     role: roleEnum('role').notNull().default('MEMBER'),
+    /** What a member of staff (role ADMIN) may do in the back office (contracts/staff.ts); null for everyone else. */
+    staffRole: staffRoleEnum('staff_role'),
     status: memberStatusEnum('status').notNull().default('PENDING'),
     /** The buyer level of an approved buyer (set at approval; null for other members). */
     buyerLevel: varchar('buyer_level', { length: 30 }).references(() => buyerLevels.code),
@@ -91,6 +95,7 @@ export const users = pgTable(
     index('users_status_idx').on(t.status),
     check('users_cash_balance_ck', sql`${t.cashBalance} >= 0`),
     check('users_credit_limit_ck', sql`${t.creditLimit} >= 0`),
+    check('users_staff_role_ck', sql`(${t.role} = 'ADMIN') = (${t.staffRole} is not null)`),
   ],
 );
 

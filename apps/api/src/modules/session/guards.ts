@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { cacheHub } from '@podo/cache';
+import { can, type Permission, type StaffRole } from '@podo/contracts/staff';
 import type { Database } from '@podo/db';
 import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -63,6 +64,8 @@ export async function requireBuyer(req: FastifyRequest, readOnly = false): Promi
 export interface AdminActor {
   userId: number | null;
   label: string;
+  /** The staff role (the CLI acts as `admin`). */
+  role: StaffRole;
 }
 
 /** The subject of the short-lived tokens the admin CLI signs to call a running server's admin API. */
@@ -89,15 +92,16 @@ function fromLoopback(req: FastifyRequest): boolean {
  * An ADMIN member (ADMIN_ONLY otherwise), or the admin CLI's token when the call comes from loopback. The CLI
  * token is refused from anywhere else, so a leaked one is of no use remotely.
  */
-export async function requireAdmin(req: FastifyRequest): Promise<AdminActor> {
+export async function requireAdmin(req: FastifyRequest, permission?: Permission): Promise<AdminActor> {
   const token = bearerToken(req);
   const { db, tokens } = req.server.deps;
   const claims = await tokens.verify(token);
   if (claims?.sub === CLI_ADMIN_SUBJECT) {
     if (!fromLoopback(req)) throw new AppError('ADMIN_ONLY');
-    return { userId: null, label: 'cli' };
+    return { userId: null, label: 'cli', role: 'admin' };
   }
   const user = await authenticateUser(db.db, tokens, token);
-  if (user.role !== 'ADMIN') throw new AppError('ADMIN_ONLY');
-  return { userId: user.id, label: user.email };
+  if (user.role !== 'ADMIN' || !user.staffRole) throw new AppError('ADMIN_ONLY');
+  if (permission && !can(user.staffRole, permission)) throw new AppError('PERMISSION_DENIED');
+  return { userId: user.id, label: user.email, role: user.staffRole };
 }

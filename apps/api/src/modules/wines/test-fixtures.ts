@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import type { StaffRole } from '@podo/contracts/staff';
 import { auth, freshIp } from '../../../../../tests/helpers/accounts';
 import {
   grapeTypes,
@@ -431,14 +432,21 @@ export async function insertFixtures(db: Database): Promise<Fixtures> {
   };
 }
 
-/** A plain member row (no password login needed: tests sign its token with the app's TokenService). */
+/**
+ * A plain member row (no password login needed: tests sign its token with the app's TokenService). An ADMIN is a
+ * member of staff with `staffRole` (admin unless given).
+ */
 export async function insertMember(
   db: Database,
   email: string,
   role: 'MEMBER' | 'BUYER' | 'ADMIN' = 'MEMBER',
   status: 'PENDING' | 'APPROVED' | 'REJECTED' = 'APPROVED',
+  staffRole: StaffRole = 'admin',
 ): Promise<number> {
-  const [r] = await db.insert(users).values({ email, passwordHash: 'x', fullName: '테스트', role, status }).returning({ id: users.id });
+  const [r] = await db
+    .insert(users)
+    .values({ email, passwordHash: 'x', fullName: '테스트', role, status, staffRole: role === 'ADMIN' ? staffRole : null })
+    .returning({ id: users.id });
   return r!.id;
 }
 

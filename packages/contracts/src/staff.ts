@@ -1,0 +1,54 @@
+/**
+ * The importer's staff: roles, and what each may do as permission strings. Every staff operation names the one
+ * permission it needs (`permission` in ./operation.ts); the route helper checks it, never a handler.
+ */
+export const STAFF_ROLES = ['admin', 'sales', 'warehouse'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Lists of members and buyers, masked. */
+  'buyers:read',
+  /** A member's whole personal data: phone, e-mail, name, business certificate. */
+  'buyers:pii',
+  /** Approving or rejecting applications and changed business details. */
+  'buyers:approve',
+  'orders:read',
+  /** Order state changes until the transitions get permissions of their own (payment, shipping, cancelling). */
+  'orders:manage',
+  'cash:adjust',
+  'coupons:read',
+  'coupons:manage',
+  'catalog:edit',
+  'stock:edit',
+  'inquiries:read',
+  'inquiries:answer',
+  'outbox:read',
+  'outbox:retry',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * - `admin`: everything.
+ * - `sales`: buyers, orders, payments, cash, coupons, inquiries and the messages to them.
+ * - `warehouse`: orders to prepare and ship, and stock; no personal data beyond the delivery address.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  sales: [
+    'buyers:read',
+    'buyers:pii',
+    'buyers:approve',
+    'orders:read',
+    'cash:adjust',
+    'coupons:read',
+    'coupons:manage',
+    'inquiries:read',
+    'inquiries:answer',
+    'outbox:read',
+    'outbox:retry',
+  ],
+  warehouse: ['orders:read', 'stock:edit'],
+};
+
+/** Whether a member of staff with `role` may do what `permission` covers. */
+export const can = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
