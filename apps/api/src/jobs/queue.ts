@@ -103,6 +103,19 @@ export async function startJobQueue(
     },
   };
 
+  /** Logs and counts how a run of `job` ended (`err` undefined: completed); the failure message for pg-boss. */
+  function settle(def: AnyJobDefinition, job: JobWithMetadata<object>, jobLog: FastifyBaseLogger, seconds: number, err?: unknown) {
+    if (err === undefined) {
+      options.observe?.(def.name, 'completed', seconds);
+      return undefined;
+    }
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    if (lastAttempt) jobLog.error({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed for good`);
+    else jobLog.warn({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed; it will be retried`);
+    options.observe?.(def.name, lastAttempt ? 'failed' : 'retried', seconds);
+    return { message: err instanceof Error ? err.message : String(err) };
+  }
+
   async function run(def: AnyJobDefinition, job: JobWithMetadata<object>) {
     const t0 = performance.now();
     const jobLog = log.child({ job: def.name, jobId: job.id });
@@ -110,13 +123,11 @@ export async function startJobQueue(
     const ctx: JobCtx = { ...serviceCtx({ ...deps, jobs: queue }, jobLog), jobId: job.id, attempt: job.retryCount, lastAttempt };
     try {
       await def.handler(ctx, (job.data ?? {}) as never);
-      options.observe?.(def.name, 'completed', (performance.now() - t0) / 1000);
     } catch (err) {
-      if (lastAttempt) jobLog.error({ err, attempt: job.retryCount }, `job ${def.name} failed for good`);
-      else jobLog.warn({ err, attempt: job.retryCount }, `job ${def.name} failed; it will be retried`);
-      options.observe?.(def.name, lastAttempt ? 'failed' : 'retried', (performance.now() - t0) / 1000);
+      settle(def, job, jobLog, (performance.now() - t0) / 1000, err);
       throw err;
     }
+    settle(def, job, jobLog, (performance.now() - t0) / 1000);
   }
 
   async function runBatch(def: AnyJobDefinition, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
@@ -141,15 +152,8 @@ export async function startJobQueue(
     }
     const seconds = (performance.now() - t0) / 1000;
     return jobs.map((job, i) => {
-      const err = errors[i];
-      if (err === undefined) {
-        options.observe?.(def.name, 'completed', seconds);
-        return { id: job.id, status: 'completed' as const };
-      }
-      if (last(job)) jobLog.error({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed for good`);
-      else jobLog.warn({ err, jobId: job.id, attempt: job.retryCount }, `job ${def.name} failed; it will be retried`);
-      options.observe?.(def.name, last(job) ? 'failed' : 'retried', seconds);
-      return { id: job.id, status: 'failed' as const, output: { message: err instanceof Error ? err.message : String(err) } };
+      const failure = settle(def, job, jobLog, seconds, errors[i]);
+      return failure ? { id: job.id, status: 'failed' as const, output: failure } : { id: job.id, status: 'completed' as const };
     });
   }
 

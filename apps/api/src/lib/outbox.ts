@@ -111,13 +111,13 @@ export async function deliverMany(ctx: OutboxCtx, items: readonly { id: number; 
   }
   const outcomes = await Promise.all(
     items.map(async ({ id, lastAttempt }): Promise<DeliveryOutcome> => {
+      // A message named twice in one batch (a retry and a deferred look) is handed over, or deferred, once.
       const row = rows.get(id);
-      // A message named twice in one batch (a retry and a deferred look) is handed over once.
       rows.delete(id);
       if (!row) {
-        if (claimed.some((r) => r.id === id)) return { status: 'skipped' };
         if (!held.has(id)) return { status: 'skipped' };
         const until = held.get(id);
+        held.delete(id);
         await ctx.jobs.send(ctx.db, DELIVER_JOB, { id }, { startAfter: new Date((until?.getTime() ?? Date.now()) + 1000) });
         return { status: 'deferred' };
       }
