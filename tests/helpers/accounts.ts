@@ -55,17 +55,23 @@ export interface AccountTestApp extends TestApp {
   dataDir: string;
 }
 
-export async function createAccountTestApp(env: Record<string, string> = {}): Promise<AccountTestApp> {
+export async function createAccountTestApp(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof createTestApp>[1] = {},
+): Promise<AccountTestApp> {
   const [sms, smtp] = await Promise.all([startSmsServer(), startSmtpServer()]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podo-accounts-'));
-  const t = await createTestApp({
-    DATA_DIR: dataDir,
-    SMS_PROVIDER: 'http',
-    SMS_HTTP_URL: sms.url,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'http://shop.test',
-    ...env,
-  });
+  const t = await createTestApp(
+    {
+      DATA_DIR: dataDir,
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: sms.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://shop.test',
+      ...env,
+    },
+    opts,
+  );
   return {
     ...t,
     sms,

@@ -12,6 +12,7 @@ import { certificationRoutes } from './modules/certification/routes';
 import { recoveryRoutes } from './modules/recovery/routes';
 import { oauthRoutes } from './modules/oauth/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { winesRoutes } from './modules/wines/routes';
 import { wineriesRoutes } from './modules/wineries/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -66,6 +67,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(recoveryRoutes);
   await app.register(oauthRoutes);
   await app.register(adminRoutes);
+  await app.register(auditRoutes);
   await app.register(winesRoutes);
   await app.register(wineriesRoutes);
   await app.register(mediaRoutes);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CacheHub, tagged, tagsOf, type CacheBus } from './index';
+import { beginUnit, cacheHub, CacheHub, tagged, tagsOf, type CacheBus } from './index';
 
 /** A promise and the functions that settle it. */
 function deferred<T>() {
@@ -283,5 +283,36 @@ describe('invalidation across processes', () => {
     expect(net.sent.at(-1)).toBe(`${a.origin} *`);
     expect(menu.get('ko')).toBeUndefined();
     expect(() => a.invalidate(['two words'])).toThrow(/white space/);
+  });
+});
+
+describe('a unit of work (a transaction that stands for its database)', () => {
+  it('reaches the database caches; holds invalidations until commit; a discarded unit invalidates nothing', async () => {
+    const net = memoryNetwork();
+    const db = {};
+    const hub = cacheHub(db);
+    await hub.connect(net.bus());
+    const c = hub.cache<number>('c', { ttlMs: Infinity, max: 10, tags: ['viewers'] });
+    c.set('k', 1);
+
+    const tx = {};
+    const unit = beginUnit(tx, db);
+    expect(cacheHub(tx).cache<number>('c', { ttlMs: Infinity, max: 10, tags: ['viewers'] })).toBe(c);
+    cacheHub(tx).invalidate(['viewers']);
+    cacheHub(tx).invalidateLocal(['viewers']);
+    expect(c.get('k')).toBe(1); // not committed yet: a reader still gets the old value, and nobody was told
+    expect(net.sent).toEqual([]);
+    unit.commit();
+    expect(c.get('k')).toBeUndefined();
+    expect(net.sent).toEqual([`${hub.origin} viewers`]);
+    expect(cacheHub(tx)).not.toBe(hub); // the unit ended: the transaction is no longer the database
+
+    c.set('k', 2);
+    const tx2 = {};
+    const rolledBack = beginUnit(tx2, db);
+    cacheHub(tx2).invalidate(['viewers']);
+    rolledBack.discard();
+    expect(c.get('k')).toBe(2);
+    expect(net.sent).toHaveLength(1);
   });
 });

@@ -365,12 +365,55 @@ export class CacheHub {
 }
 
 const hubs = new WeakMap<object, CacheHub>();
+/** Transactions that stand for their database's hub while they run (see `beginUnit`). */
+const units = new WeakMap<object, CacheHub>();
+
+/** What `beginUnit` gives back: apply the invalidations held once the transaction committed, or drop them. */
+export interface CacheUnit {
+  commit(): void;
+  discard(): void;
+}
+
+/**
+ * Makes the transaction `tx` stand for the hub of `scope` until the unit ends: code that runs inside it and asks for
+ * `cacheHub(tx)` reaches the database's caches, its announcements travel in the transaction (sent at commit), and
+ * its invalidations, local or not, wait for `commit()`: a reader in this process must not refill a cache with what
+ * the transaction has not committed yet. A rolled-back unit is `discard()`ed: nothing changed.
+ */
+export function beginUnit(tx: object, scope: object): CacheUnit {
+  const hub = cacheHub(scope);
+  const held: { tags: readonly Tag[] | null; tell: boolean }[] = [];
+  const view: CacheHub = Object.create(hub);
+  view.cache = (name, options) => hub.cache(name, options);
+  view.invalidate = (tags) => void held.push({ tags, tell: true });
+  view.invalidateLocal = (tags) => void held.push({ tags, tell: false });
+  view.clear = () => void held.push({ tags: null, tell: false });
+  view.announce = (tags, via) => hub.announce(tags, via);
+  view.setOptionalEnabled = (enabled) => hub.setOptionalEnabled(enabled);
+  units.set(tx, view);
+  const end = () => units.delete(tx);
+  return {
+    commit() {
+      end();
+      for (const h of held.splice(0)) {
+        if (h.tell && h.tags) hub.invalidate(h.tags);
+        else hub.invalidateLocal(h.tags);
+      }
+    },
+    discard() {
+      end();
+      held.length = 0;
+    },
+  };
+}
 
 /**
  * The hub of a scope, made on first use: the server uses one per database handle (each test app has its own), so
  * `cacheHub(db)` reaches the same caches from every module. A hub with no bus invalidates in this process only.
  */
 export function cacheHub(scope: object): CacheHub {
+  const unit = units.get(scope);
+  if (unit) return unit;
   let hub = hubs.get(scope);
   if (!hub) {
     hub = new CacheHub();

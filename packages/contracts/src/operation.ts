@@ -12,6 +12,24 @@ import type { Permission } from './staff';
  *   PERMISSION_DENIED for staff without it), or the admin CLI from this machine (every permission).
  */
 export type Auth = 'public' | 'optional' | 'user' | 'buyer' | 'admin';
+
+/** What an audit row is about (`audit_log.subject_type`). */
+export const AUDIT_SUBJECTS = ['member', 'order', 'vintage', 'coupon', 'inquiry', 'message', 'staff', 'audit'] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+/**
+ * The audit row a staff operation leaves (decision 024): the route helper writes it in the transaction of the call,
+ * with who, when and from where. Every staff change declares one, and so does every view or export of a member's
+ * personal data.
+ */
+export interface AuditDeclaration {
+  /** What was done, `subject.verb`: `member.approve`, `order.status`, … */
+  action: string;
+  /** `change`: with the state before and after; `view` / `export`: someone saw whose personal data. */
+  kind: 'change' | 'view' | 'export';
+  /** What the row is about; its id is the path parameter (`:id`, `:oid`) unless the handler names it. */
+  subject: AuditSubject;
+}
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -27,6 +45,8 @@ export interface Operation {
   auth: Auth;
   /** With `auth: 'admin'`, and only then: what the staff member's role must allow (./staff.ts). */
   permission?: Permission;
+  /** With `auth: 'admin'`: the audit row the call writes; required of every change and every view of personal data. */
+  audit?: AuditDeclaration;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'inquiries:answer',
   'outbox:read',
   'outbox:retry',
+  /** The audit trail: who changed or saw what. */
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -4,6 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from '@podo/contracts';
 import { sharedCacheable, type Auth, type Operation, type OperationArgs } from '@podo/contracts/operations';
 import type { ServiceCtx } from '../deps';
 import { JsonAnswer } from './json-answer';
+import { audited, type AuditNote } from './audit';
 export { serviceCtx, withDb, type ServiceCtx } from '../deps';
 import { optionalViewer, requireAdmin, requireBuyer, requireUser, type AdminActor, type UserRow, type Viewer } from '../modules/session';
 
@@ -22,6 +23,11 @@ export interface Ctx<A extends Auth = Auth> extends ServiceCtx {
   ip: string;
   req: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Of an audited staff call (the operation's `audit`): what the handler adds to its row. The handler then runs in
+   * the row's transaction: `db` is that transaction.
+   */
+  audit: AuditNote;
 }
 
 /**
@@ -94,6 +100,11 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
   if ((op.auth === 'admin') !== (op.permission !== undefined)) {
     throw new Error(`${op.method} ${op.path}: a permission goes with auth 'admin', and only there (contracts/staff.ts)`);
   }
+  // Every staff change and every view of personal data leaves an audit row (decision 024).
+  if (op.auth === 'admin' && !op.audit && (op.method !== 'GET' || op.permission === 'buyers:pii')) {
+    throw new Error(`${op.method} ${op.path}: a staff change or a view of personal data declares its audit row`);
+  }
+  if (op.audit && op.auth !== 'admin') throw new Error(`${op.method} ${op.path}: only staff calls are audited`);
   // The caller is known before the input is validated: a call without the right token learns nothing of its input.
   const viewers = new WeakMap<FastifyRequest, unknown>();
   const preValidation =
@@ -141,9 +152,15 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
         ip: req.ip,
         req,
         reply,
+        audit: {},
       };
       const input = { params: req.params ?? {}, query: req.query ?? {}, body: req.body } as OperationArgs<O>;
-      const answer = await handler(ctx as Ctx<O['auth']>, input);
+      const declaration = op.audit;
+      const answer = declaration
+        ? await audited(deps.db.db, { declaration, actor: ctx.viewer as AdminActor, ip: req.ip, params: input.params }, (tx, note) =>
+            handler({ ...ctx, db: tx, audit: note } as Ctx<O['auth']>, input),
+          )
+        : await handler(ctx as Ctx<O['auth']>, input);
       if (answer === reply) return reply;
       if (op.status && op.status !== 200) reply.status(op.status);
       if (answer instanceof JsonAnswer) return jsonBytes(answer, op, reply, checkAnswers);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAdminRejectBody, ZIdParam } from '../accounts';
-import { zId, ZAdminVintage, ZVintagePriceBody, ZVintageStockBody } from '../catalog';
+import { zDate, zId, zPage, zSize, ZAdminVintage, ZVintagePriceBody, ZVintageStockBody } from '../catalog';
 import { ZQnaAnswerBody, ZQnaListQuery, ZQnaPage, ZQnaResult } from '../content';
-import { defineOperation } from '../operation';
+import { AUDIT_SUBJECTS, defineOperation } from '../operation';
 
 /**
  * Back office (role ADMIN; under /api/v1/admin). The admin CLI reaches the same calls from this machine with a
@@ -31,6 +31,7 @@ export const adminMember = defineOperation({
   summary: 'One member',
   auth: 'admin',
   permission: 'buyers:pii',
+  audit: { action: 'member.view', kind: 'view', subject: 'member' },
   params: ZIdParam,
   response: ZMemberResult,
   errors: ['NOT_FOUND'],
@@ -43,6 +44,7 @@ export const adminMemberCertificate = defineOperation({
   summary: "Download a member's business registration certificate",
   auth: 'admin',
   permission: 'buyers:pii',
+  audit: { action: 'member.certificate', kind: 'view', subject: 'member' },
   params: ZIdParam,
   response: { file: 'image/jpeg, image/png, image/webp or application/pdf' },
   errors: ['NOT_FOUND'],
@@ -55,6 +57,7 @@ export const adminApprove = defineOperation({
   summary: 'Approve a PENDING or REJECTED application: the member becomes a BUYER (e-mailed)',
   auth: 'admin',
   permission: 'buyers:approve',
+  audit: { action: 'member.approve', kind: 'change', subject: 'member' },
   params: ZIdParam,
   response: ZMemberMessage,
   errors: ['NOT_FOUND', 'MEMBER_NOT_PENDING'],
@@ -67,6 +70,7 @@ export const adminReject = defineOperation({
   summary: 'Reject a PENDING application with a reason the member sees (e-mailed)',
   auth: 'admin',
   permission: 'buyers:approve',
+  audit: { action: 'member.reject', kind: 'change', subject: 'member' },
   params: ZIdParam,
   body: ZAdminRejectBody,
   response: ZMemberMessage,
@@ -93,6 +97,7 @@ export const adminApproveChanges = defineOperation({
   summary: "Approve a buyer's waiting business changes: they replace the approved details (e-mailed)",
   auth: 'admin',
   permission: 'buyers:approve',
+  audit: { action: 'member.business-changes.approve', kind: 'change', subject: 'member' },
   params: ZIdParam,
   response: ZMemberMessage,
   errors: ['NOT_FOUND', 'NO_PENDING_CHANGES'],
@@ -105,6 +110,7 @@ export const adminRejectChanges = defineOperation({
   summary: "Reject a buyer's waiting business changes with a reason: the approved details stay (e-mailed)",
   auth: 'admin',
   permission: 'buyers:approve',
+  audit: { action: 'member.business-changes.reject', kind: 'change', subject: 'member' },
   params: ZIdParam,
   body: ZAdminRejectBody,
   response: ZMemberMessage,
@@ -118,6 +124,7 @@ export const adminVintagePrice = defineOperation({
   summary: "Set a vintage's retail and/or trade price (whole KRW): every server process shows it at once",
   auth: 'admin',
   permission: 'catalog:edit',
+  audit: { action: 'vintage.price', kind: 'change', subject: 'vintage' },
   params: z.object({ id: zId }),
   body: ZVintagePriceBody,
   ZVintageStockBody,
@@ -132,6 +139,7 @@ export const adminVintageStock = defineOperation({
   summary: "Set a vintage's stock (bottles); members waiting for a sold-out wine are told once when it is back",
   auth: 'admin',
   permission: 'stock:edit',
+  audit: { action: 'vintage.stock', kind: 'change', subject: 'vintage' },
   params: z.object({ id: zId }),
   body: ZVintageStockBody,
   response: z.object({
@@ -162,6 +170,7 @@ export const adminAnswerQna = defineOperation({
   summary: 'Answer an inquiry (or correct the answer); the member is told by e-mail',
   auth: 'admin',
   permission: 'inquiries:answer',
+  audit: { action: 'inquiry.answer', kind: 'change', subject: 'inquiry' },
   params: z.object({ id: zId }),
   body: ZQnaAnswerBody,
   response: ZQnaResult,
@@ -213,7 +222,53 @@ export const adminOutboxRetry = defineOperation({
   summary: 'Send a failed message again (its attempts start over); a code message cannot be sent again',
   auth: 'admin',
   permission: 'outbox:retry',
+  audit: { action: 'message.retry', kind: 'change', subject: 'message' },
   params: z.object({ id: zId }),
   response: z.object({ data: ZOutboxEntry }),
   errors: ['NOT_FOUND', 'OUTBOX_NOT_FAILED', 'OUTBOX_NOT_RETRYABLE'],
+});
+
+// ---- the audit trail --------------------------------------------------------------------------------------------
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorLabel: z.string(),
+  actorRole: z.string(),
+  ip: z.string(),
+  action: z.string(),
+  kind: z.enum(['change', 'view', 'export']),
+  subjectType: z.enum(AUDIT_SUBJECTS),
+  subjectId: z.string().nullable(),
+  whoseId: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditQuery = z.object({
+  actorId: zId.optional(),
+  whoseId: zId.optional(),
+  action: z.string().trim().max(60).optional(),
+  kind: z.enum(['change', 'view', 'export']).optional(),
+  subjectType: z.enum(AUDIT_SUBJECTS).optional(),
+  subjectId: z.string().trim().max(60).optional(),
+  /** Korea days, inclusive. */
+  startDate: zDate.optional(),
+  endDate: zDate.optional(),
+  page: zPage,
+  size: zSize(50),
+});
+
+export const adminAudit = defineOperation({
+  method: 'GET',
+  path: '/admin/audit',
+  tags,
+  summary:
+    'The audit trail, newest first: who changed or saw what, whose, when and from where; filter by staff, member, action, subject and period',
+  auth: 'admin',
+  permission: 'audit:read',
+  query: ZAuditQuery,
+  response: z.object({ data: z.array(ZAuditEntry), page: z.number().int(), size: z.number().int(), total: z.number().int() }),
+  errors: [],
 });

@@ -43,3 +43,41 @@ export const outboxMessages = pgTable(
     index('outbox_messages_status_updated').on(t.status, t.updatedAt),
   ],
 );
+
+export const AUDIT_KINDS = ['change', 'view', 'export'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/**
+ * The back office's trail: every change staff make and every view or export of a member's personal data, written by
+ * the route helper in the transaction of the change (issue 36, decision 024). Append-only: triggers refuse UPDATE,
+ * DELETE and TRUNCATE (migration 0028), so nothing in the product can rewrite it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The member of staff (null: the admin CLI on the server's machine). */
+    actorId: integer('actor_id'),
+    /** Their e-mail at the time, or `cli`: the row stays readable whatever becomes of the account. */
+    actorLabel: varchar('actor_label', { length: 254 }).notNull(),
+    actorRole: varchar('actor_role', { length: 20 }).notNull(),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    /** What was done: `member.approve`, `order.status`, … (declared on the operation). */
+    action: varchar('action', { length: 60 }).notNull(),
+    kind: varchar('kind', { length: 10 }).$type<AuditKind>().notNull(),
+    subjectType: varchar('subject_type', { length: 30 }).notNull(),
+    subjectId: varchar('subject_id', { length: 60 }),
+    /** The member whose data it was, when it was a member's. */
+    whoseId: integer('whose_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    check('audit_log_kind', sql`${t.kind} in ('change', 'view', 'export')`),
+    index('audit_log_at').on(t.at),
+    index('audit_log_actor_at').on(t.actorId, t.at),
+    index('audit_log_whose_at').on(t.whoseId, t.at),
+    index('audit_log_subject').on(t.subjectType, t.subjectId),
+  ],
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
+import { orders, users } from '@podo/db';
+import { stateBefore } from '../../lib/audit';
 import { route } from '../../lib/operation-route';
 import { locate, searchAddress } from './address';
 import { addToCart, cartAnswer, modifyCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
@@ -97,21 +99,29 @@ export async function commerceRoutes(app: FastifyInstance) {
   route(app, ops.cashes, async (ctx, { query }) => ({ data: await listCash(ctx, ctx.viewer.id, query) }));
   route(app, ops.cashAvailable, async (ctx) => ({ data: { available: await cashAvailable(ctx, ctx.viewer.id) } }));
   route(app, ops.coupons, async (ctx, { query }) => ({ data: await listCoupons(ctx, ctx.viewer.id, query.state) }));
-  route(app, ops.adminOrderStatus, async (ctx, { params, body }) => ({
-    message: messages(ctx).ORDER_STATUS_CHANGED,
-    data: await changeOrderStatus(ctx, params.oid, body.status, ctx.viewer.userId, body.note),
-  }));
-  route(app, ops.adminCash, async (ctx, { params, body }) => ({
-    message: messages(ctx).CASH_ADJUSTED,
-    data: await adjustCash(ctx, params.id, body),
-  }));
+  route(app, ops.adminOrderStatus, async (ctx, { params, body }) => {
+    const before = await stateBefore(ctx.db, orders, orders.oid, params.oid, { status: orders.status, userId: orders.userId });
+    ctx.audit.before = before && { status: before.status };
+    ctx.audit.whose = before?.userId ?? null;
+    const data = await changeOrderStatus(ctx, params.oid, body.status, ctx.viewer.userId, body.note);
+    ctx.audit.after = { status: data.status, note: body.note };
+    return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
+  });
+  route(app, ops.adminCash, async (ctx, { params, body }) => {
+    ctx.audit.before = await stateBefore(ctx.db, users, users.id, params.id, { balance: users.cashBalance });
+    const data = await adjustCash(ctx, params.id, body);
+    ctx.audit.after = { balance: data.balance, type: body.type, amount: body.amount, memo: body.memo, expiresOn: body.expiresOn ?? null };
+    return { message: messages(ctx).CASH_ADJUSTED, data };
+  });
   route(app, ops.adminCoupons, async (ctx) => ({ data: await listAdminCoupons(ctx) }));
-  route(app, ops.adminCreateCoupon, async (ctx, { body }) => ({
-    message: messages(ctx).COUPON_CREATED,
-    data: await createCoupon(ctx, body),
-  }));
+  route(app, ops.adminCreateCoupon, async (ctx, { body }) => {
+    const data = await createCoupon(ctx, body);
+    ctx.audit.subjectId = data.id;
+    return { message: messages(ctx).COUPON_CREATED, data };
+  });
   route(app, ops.adminIssueCoupon, async (ctx, { params, body }) => {
     const data = await issueCoupon(ctx, params.id, body);
+    ctx.audit.after = { to: body, issued: data.issued };
     return { message: interpolate(messages(ctx).COUPON_ISSUED, { issued: data.issued }), data };
   });
 }

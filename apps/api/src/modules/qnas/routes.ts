@@ -3,6 +3,8 @@ import multipart from '@fastify/multipart';
 import { FILE_UPLOAD_TYPES, UPLOAD_MAX_BYTES } from '@podo/contracts';
 import { adminOps, contentOps as ops } from '@podo/contracts/operations';
 import { apiMessages } from '@podo/i18n/resources';
+import { qnas } from '@podo/db';
+import { stateBefore } from '../../lib/audit';
 import { route } from '../../lib/operation-route';
 import { assertMemberUploadAllowed, receiveUpload, sendUpload, storeUpload } from '../../lib/uploads';
 import { answerQna, createQna, deleteQna, getQna, listQnas, QNA_FILE_PURPOSE, qnaCategories, qnaFileOf, qnaTypes } from './service';
@@ -39,7 +41,12 @@ export async function qnasRoutes(app: FastifyInstance) {
   );
 
   route(app, adminOps.adminQnas, async (ctx, { query }) => listQnas(ctx, query, null));
-  route(app, adminOps.adminAnswerQna, async (ctx, { params, body }) => ({
-    data: await answerQna(ctx, params.id, body.answer, ctx.viewer.userId),
-  }));
+  route(app, adminOps.adminAnswerQna, async (ctx, { params, body }) => {
+    const before = await stateBefore(ctx.db, qnas, qnas.id, params.id, { answer: qnas.answer, userId: qnas.userId });
+    ctx.audit.before = before && { answer: before.answer };
+    ctx.audit.whose = before?.userId ?? null;
+    const data = await answerQna(ctx, params.id, body.answer, ctx.viewer.userId);
+    ctx.audit.after = { answer: data.answer };
+    return { data };
+  });
 }
