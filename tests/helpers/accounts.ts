@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { TSignupBody } from '@podo/contracts';
+import { DEMO_STAFF, rowsOf } from '@podo/db';
+import { Secret, TOTP } from 'otpauth';
 import { startSmsServer, type TestSmsServer } from './sms-server';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestApp, type TestApp } from './test-app';
@@ -196,3 +199,52 @@ export async function loginToken(t: TestApp, email: string, password: string, ip
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The code a demo member of staff's authenticator app shows for a step the server has not seen used yet (a code is
+ * good once: the step must be later than the last one used; one step of drift either way is accepted). Waits for
+ * the next step when the account used all three already.
+ */
+export async function nextTotpCode(t: TestApp, email: string, secret = DEMO_STAFF[email]?.totpSecret): Promise<string> {
+  if (!secret) throw new Error(`no authenticator secret for ${email}`);
+  const [row] = rowsOf<{ last: string | null }>(
+    await t.db.db.execute(
+      sql`select a.totp_last_step::text as last from staff_accounts a join users u on u.id = a.user_id where lower(u.email) = lower(${email})`,
+    ),
+  );
+  const last = row?.last === null || row?.last === undefined ? -Infinity : Number(row.last);
+  for (;;) {
+    const now = Math.floor(Date.now() / 1000 / 30);
+    const step = [now - 1, now, now + 1].find((s) => s > last);
+    if (step !== undefined) return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Signs a demo member of staff in as the back office does: the password, then the authenticator's code. */
+export async function staffSignIn(t: TestApp, email: string, password: string, ip = freshIp()): Promise<string> {
+  const token = await loginToken(t, email, password, ip);
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/second-factor',
+    payload: { code: await nextTotpCode(t, email) },
+    headers: auth(token),
+    remoteAddress: ip,
+  });
+  if (r.statusCode !== 200) throw new Error(`second factor answered ${r.statusCode}: ${r.body}`);
+  return token;
+}
+
+/**
+ * A member of staff signed in with the second factor given, as the back office's sign-in leaves them (the sign-in
+ * itself, password then authenticator code, is tested in modules/staff/staff.test.ts).
+ */
+export async function staffToken(t: TestApp, email: string): Promise<string> {
+  const [u] = rowsOf<{ id: number; ver: number }>(
+    await t.db.db.execute(sql`select id, token_version as ver from users where lower(email) = lower(${email})`),
+  );
+  if (!u) throw new Error(`no member ${email}`);
+  const { token, jti } = await t.app.deps.tokens.sign({ sub: String(u.id), ver: u.ver }, 3600);
+  await t.db.db.execute(sql`insert into staff_sessions (jti, user_id, ip, verified_at) values (${jti}, ${u.id}, '127.0.0.1', now())`);
+  return token;
+}

@@ -4,7 +4,7 @@ import { can, operations, STAFF_ROLES, type StaffRole } from '@podo/contracts/op
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { errorCodesOf } from './lib/operation-route';
 import { insertMember } from './modules/wines/test-fixtures';
-import { loginToken } from '../../../tests/helpers/accounts';
+import { loginToken, staffToken } from '../../../tests/helpers/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,13 +53,12 @@ describe('operations (packages/contracts/src/operations.ts)', () => {
   });
 
   it('guard every staff call by its permission: a buyer is refused, and so is a role without it', async () => {
-    const token = async (id: number) => (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
     const staff = Object.fromEntries(
       await Promise.all(
-        STAFF_ROLES.map(async (role) => [
-          role,
-          await token(await insertMember(t.db.db, `staff-${role}@example.com`, 'ADMIN', 'APPROVED', role)),
-        ]),
+        STAFF_ROLES.map(async (role) => {
+          await insertMember(t.db.db, `staff-${role}@example.com`, 'ADMIN', 'APPROVED', role);
+          return [role, await staffToken(t, `staff-${role}@example.com`)];
+        }),
       ),
     ) as Record<StaffRole, string>;
     const buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');

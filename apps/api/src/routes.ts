@@ -13,6 +13,7 @@ import { recoveryRoutes } from './modules/recovery/routes';
 import { oauthRoutes } from './modules/oauth/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { winesRoutes } from './modules/wines/routes';
 import { wineriesRoutes } from './modules/wineries/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(oauthRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
+  await app.register(staffRoutes);
   await app.register(winesRoutes);
   await app.register(wineriesRoutes);
   await app.register(mediaRoutes);

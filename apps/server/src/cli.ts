@@ -38,6 +38,13 @@ import { changeOrderStatus } from '@podo/api/modules/commerce/orders';
 import { deliverQueued, listOutbox, retryOutbox } from '@podo/api/lib/outbox';
 import { OUTBOX_STATUS_CODES, type TOutboxEntry } from '@podo/contracts/ops/admin';
 import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
+import { STAFF_ROLES, type StaffRole } from '@podo/contracts/staff';
+import { adminCreateStaff, ZStaffCreateBody, type TStaffMember } from '@podo/contracts/ops/staff';
+import { createStaff, listStaff } from '@podo/api/modules/staff/service';
+import { audited } from '@podo/api/lib/audit';
+
+/** Who the audit trail names for what the CLI does with the database opened here. */
+const CLI_ACTOR = { userId: null, label: 'cli', role: 'admin' } as const;
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -55,6 +62,10 @@ Commands:
   outbox [STATUS…]            e-mails and SMS not sent yet (failed, waiting, being sent), or of the given
                               states (pending, sending, sent, failed), newest first, with the last error
   outbox retry <id>           send a failed message again (its attempts start over)
+  staff                       list the staff accounts (role, authenticator set up, disabled)
+  staff create <email> <role> <name…>
+                              create a staff account (role: ${STAFF_ROLES.join(', ')}) and print its temporary
+                              password once; the authenticator app is set up at its first sign-in (/admin)
   help                        show this help
 
 The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log). Mails go through
@@ -81,7 +92,9 @@ type Command =
   | { kind: 'reject-changes'; email: string; reason: string }
   | { kind: 'order'; oid: string; status: OrderStatus; note: string }
   | { kind: 'outbox'; statuses: OutboxStatusCode[] }
-  | { kind: 'outbox-retry'; id: number };
+  | { kind: 'outbox-retry'; id: number }
+  | { kind: 'staff' }
+  | { kind: 'staff-create'; email: string; role: StaffRole; fullName: string };
 
 function parseArgs(argv: string[]): Command {
   const [cmd, ...rest] = argv;
@@ -148,6 +161,17 @@ function parseArgs(argv: string[]): Command {
     case 'changes':
       if (rest.length) throw usage('changes takes no arguments.');
       return { kind: 'changes' };
+    case 'staff': {
+      if (rest.length === 0) return { kind: 'staff' };
+      const [sub, email, role, ...name] = rest;
+      if (sub !== 'create') throw usage(`Unknown staff command: ${sub}`);
+      const fullName = name.join(' ').trim();
+      if (!email?.includes('@') || !fullName) throw usage('staff create needs an e-mail address, a role and a name.');
+      if (!(STAFF_ROLES as readonly string[]).includes(role ?? '')) throw usage(`staff create needs a role: ${STAFF_ROLES.join(', ')}`);
+      const body = ZStaffCreateBody.safeParse({ email, role, fullName });
+      if (!body.success) throw usage(`Not a valid e-mail address or name: ${email} ${fullName}`);
+      return { kind: 'staff-create', ...body.data };
+    }
     default:
       throw usage(`Unknown command: ${cmd}`);
   }
@@ -168,6 +192,8 @@ interface Backend {
   orderStatus(oid: string, status: OrderStatus, note: string): Promise<TOrder>;
   outbox(statuses: OutboxStatusCode[]): Promise<OutboxList>;
   retryOutbox(id: number): Promise<TOutboxEntry>;
+  staff(): Promise<TStaffMember[]>;
+  createStaff(input: { email: string; role: StaffRole; fullName: string }): Promise<{ data: TStaffMember; temporaryPassword: string }>;
   close(): Promise<void>;
 }
 
@@ -224,6 +250,17 @@ async function directBackend(config: AppConfig, handle: DbHandle, via: string, o
         retried.push(id);
         return m;
       }),
+    staff: () => wrap(() => listStaff(handle.db)),
+    // The same audit row as the back office's call, with the CLI as the actor.
+    createStaff: (input) =>
+      wrap(() =>
+        audited(handle.db, { declaration: adminCreateStaff.audit, actor: CLI_ACTOR, ip: '127.0.0.1', params: {} }, async (tx, note) => {
+          const created = await createStaff(tx, input, null);
+          note.subjectId = created.data.id;
+          note.after = created.data;
+          return created;
+        }),
+      ),
     async close() {
       // What the command wrote to the outbox goes out now, one message after the other for up to 15 s (one under
       // way is finished); the rest (a mail server that is down) waits for the server's workers, whose jobs then find
@@ -318,6 +355,12 @@ function httpBackend(config: AppConfig, port: number): Backend {
     },
     async retryOutbox(id) {
       return (await call('POST', `/outbox/${id}/retry`)).data as TOutboxEntry;
+    },
+    async staff() {
+      return (await call('GET', '/staff')).data as TStaffMember[];
+    },
+    async createStaff(input) {
+      return (await call('POST', '/staff', input)) as unknown as { data: TStaffMember; temporaryPassword: string };
     },
     async close() {},
   };
@@ -482,6 +525,28 @@ async function main(argv: string[]): Promise<number> {
     } else if (cmd.kind === 'outbox-retry') {
       const m = await backend.retryOutbox(cmd.id);
       console.log(`Message ${m.id} (${m.channel} to ${m.recipient}) is waiting to be sent again.`);
+    } else if (cmd.kind === 'staff') {
+      const rows = await backend.staff();
+      console.log(
+        grid(
+          ['ID', 'ROLE', 'E-MAIL', 'NAME', 'AUTHENTICATOR', 'STATE', 'LAST SIGN-IN (UTC)'],
+          rows.map((m) => [
+            String(m.id),
+            m.role,
+            m.email,
+            m.fullName,
+            m.secondFactor ? 'set up' : 'not yet',
+            m.disabled ? 'disabled' : 'active',
+            (m.lastLoginAt ?? '-').slice(0, 16).replace('T', ' '),
+          ]),
+        ),
+      );
+    } else if (cmd.kind === 'staff-create') {
+      const { data, temporaryPassword } = await backend.createStaff(cmd);
+      console.log(
+        `Created ${data.email} (id ${data.id}, ${data.role}).\nTemporary password (shown once): ${temporaryPassword}\n` +
+          'Sign in at /admin: the authenticator app is set up with a QR code at the first sign-in.',
+      );
     } else if (cmd.kind === 'order') {
       const o = await backend.orderStatus(cmd.oid, cmd.status, cmd.note);
       console.log(

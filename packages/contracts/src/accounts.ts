@@ -34,7 +34,7 @@ export const zMobile = z
   .meta({ example: '010-1234-5678' });
 const zNewPassword = z.string().refine(isValidPassword, { message: 'passwordRule' }).meta({ example: 'Wine!2345' });
 const zPassword = z.string().min(1).max(200);
-const zName = z.string().trim().min(1).max(50);
+export const zName = z.string().trim().min(1).max(50);
 const zCode = z
   .string()
   .regex(/^\d{6}$/, { message: 'code' })

@@ -12,6 +12,20 @@ export const ERROR_STATUS = {
   ADMIN_ONLY: 403,
   /** A member of staff whose role does not allow the operation. */
   PERMISSION_DENIED: 403,
+  /** A staff call on a sign-in whose second factor (the authenticator app's code) was not given yet. */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** The member of staff must set up the authenticator app before any staff call. */
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
+  SECOND_FACTOR_INVALID: 400,
+  /** Setting up an authenticator when one is already on (an admin resets it first). */
+  SECOND_FACTOR_ACTIVE: 409,
+  /** Giving a code before the authenticator was set up (or confirming a setup never started). */
+  SECOND_FACTOR_NOT_SET: 409,
+  /** A staff sign-in idle for too long, or ended: sign in again. */
+  STAFF_SESSION_EXPIRED: 401,
+  STAFF_DISABLED: 403,
+  /** An admin changing their own role or disabling themselves. */
+  STAFF_SELF: 409,
   EMAIL_TAKEN: 409,
   REREGISTER_BLOCKED: 409,
   SOCIAL_ALREADY_LINKED: 409,

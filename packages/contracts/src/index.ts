@@ -60,7 +60,14 @@ export const ZLoginBody = z.object({
     .meta({ example: '123456' }),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
-export const ZLoginResult = z.object({ data: z.object({ accessToken: z.string(), expiresAt: z.string() }) });
+export const ZLoginResult = z.object({
+  data: z.object({
+    accessToken: z.string(),
+    expiresAt: z.string(),
+    /** A member of staff: the back office needs the second factor next (`required`), or the app set up first (`setup`). */
+    staff: z.object({ secondFactor: z.enum(['required', 'setup']) }).optional(),
+  }),
+});
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 export * from './accounts';

@@ -8,6 +8,7 @@ import * as catalog from './ops/catalog';
 import * as commerce from './ops/commerce';
 import * as content from './ops/content';
 import * as files from './ops/files';
+import * as staff from './ops/staff';
 import * as stores from './ops/stores';
 import * as system from './ops/system';
 import type { Operation } from './operation';
@@ -18,6 +19,7 @@ export * as catalogOps from './ops/catalog';
 export * as commerceOps from './ops/commerce';
 export * as contentOps from './ops/content';
 export * as filesOps from './ops/files';
+export * as staffOps from './ops/staff';
 export * as storesOps from './ops/stores';
 export * as systemOps from './ops/system';
 export * from './operation';
@@ -36,6 +38,7 @@ export const operations = {
   ...pick(content),
   ...pick(files),
   ...pick(stores),
+  ...pick(staff),
   ...pick(admin),
 };
 export type Operations = typeof operations;

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'outbox:retry',
   /** The audit trail: who changed or saw what. */
   'audit:read',
+  /** Staff accounts: create, change the role, disable, reset the second factor. */
+  'staff:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -6,7 +6,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDatabase, usingPostgres } from '../../../tests/helpers/test-app';
 import { unpackDataDir } from './unpack';
-import { AbandonedError, migrateDatabase, openDatabase, rawQuery, seedDemoData, users, writePgliteTemplate, type DbHandle } from './index';
+import {
+  AbandonedError,
+  migrateDatabase,
+  openDatabase,
+  rawQuery,
+  DEMO_ACCOUNTS,
+  seedDemoData,
+  staffAccounts,
+  users,
+  writePgliteTemplate,
+  type DbHandle,
+} from './index';
 import { first } from '../../../tests/helpers/items';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -57,7 +68,15 @@ describe('migrations and demo data', () => {
     expect(await seedDemoData(handle.db)).toBe(true);
     expect(await seedDemoData(handle.db)).toBe(false);
     const rows = await handle.db.select().from(users);
-    expect(rows.map((u) => u.email).sort()).toEqual(['admin@example.com', 'buyer@example.com', 'pending@example.com']);
+    expect(rows.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    // One member of staff per role, each with an authenticator set up.
+    expect(
+      rows
+        .filter((u) => u.staffRole)
+        .map((u) => u.staffRole)
+        .sort(),
+    ).toEqual(['admin', 'sales', 'warehouse']);
+    expect((await handle.db.select().from(staffAccounts)).filter((a) => a.totpSecret)).toHaveLength(3);
     expect(rows.every((u) => u.passwordHash.startsWith('$argon2id$'))).toBe(true);
   });
 
@@ -76,7 +95,7 @@ describe('migrations and demo data', () => {
     await Promise.all(handles.map((h) => migrateDatabase(h, url)));
     const results = await Promise.all(handles.map((h) => seedDemoData(h.db)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await first(handles).db.select().from(users)).toHaveLength(3);
+    expect(await first(handles).db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
   });
 
   it.runIf(!usingPostgres())('keeps embedded data across a restart (PGlite in DATA_DIR)', async () => {
@@ -109,7 +128,7 @@ describe('migrations and demo data', () => {
       expect(await seedDemoData(db.db)).toBe(true);
       await db.close();
       const again = await openDatabase({ dataDir: path.join(dir, 'a'), template });
-      expect(await again.db.select().from(users)).toHaveLength(3);
+      expect(await again.db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
       await again.close();
 
       // A template prepared at build time (migrated, demo data loaded): a new DATA_DIR has the data at once, and the
@@ -121,10 +140,10 @@ describe('migrations and demo data', () => {
       });
       const fromDemo = await openDatabase({ dataDir: path.join(dir, 'c'), template: demo });
       cleanups.push(() => fromDemo.close());
-      expect(await fromDemo.db.select().from(users)).toHaveLength(3);
+      expect(await fromDemo.db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
       await migrateDatabase(fromDemo);
       expect(await seedDemoData(fromDemo.db)).toBe(false);
-      expect(await fromDemo.db.select().from(users)).toHaveLength(3);
+      expect(await fromDemo.db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
 
       // A first start that stopped half-way left a directory without PG_VERSION (and maybe the unpacking one): the
       // next start begins again from the template.
@@ -133,7 +152,7 @@ describe('migrations and demo data', () => {
       mkdirSync(path.join(dir, 'd', 'pglite.unpacking', 'base'), { recursive: true });
       const resumed = await openDatabase({ dataDir: path.join(dir, 'd'), template: demo });
       cleanups.push(() => resumed.close());
-      expect(await resumed.db.select().from(users)).toHaveLength(3);
+      expect(await resumed.db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
       expect(existsSync(path.join(dir, 'd', 'pglite.unpacking'))).toBe(false);
 
       const broken = path.join(dir, 'broken.tar.gz');

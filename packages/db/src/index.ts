@@ -1,6 +1,6 @@
 export * from './client';
 export * from './schema/index';
-export { seedDemoData, DEMO_ACCOUNTS } from './seed';
+export { seedDemoData, DEMO_ACCOUNTS, DEMO_STAFF } from './seed';
 export { seedCatalog, planCatalog, wineImageUrl, wineryImageUrl, type CatalogSeedOptions } from './catalog-seed/index';
 export { refreshCatalogDerived, productSearch, winerySearch, countrySearchNames, rowsOf } from './catalog-derived';
 export { seedCommerceDemo } from './commerce-seed';

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { isEmpty } from './client';
-import { appSettings, businessProfiles, shipAddresses, users } from './schema/index';
+import { appSettings, businessProfiles, shipAddresses, staffAccounts, users } from './schema/index';
 import { NO_TIME_LIMITS } from './time-limits';
 
 /** Demo accounts, listed in the README. Loaded only in demo mode, never with NODE_ENV=production defaults. */
@@ -10,7 +10,19 @@ export const DEMO_ACCOUNTS = [
   { email: 'buyer@example.com', password: 'Buyer!2345', fullName: '김바이어', role: 'BUYER', status: 'APPROVED' },
   { email: 'pending@example.com', password: 'Pending!2345', fullName: '이대기', role: 'MEMBER', status: 'PENDING' },
   { email: 'admin@example.com', password: 'Admin!2345', fullName: '박관리', role: 'ADMIN', status: 'APPROVED' },
+  { email: 'sales@example.com', password: 'Sales!2345', fullName: '최영업', role: 'ADMIN', status: 'APPROVED' },
+  { email: 'warehouse@example.com', password: 'Warehouse!2345', fullName: '정창고', role: 'ADMIN', status: 'APPROVED' },
 ] as const;
+
+/**
+ * The demo staff: one account per role, each with its authenticator secret already set up (listed in the README, so
+ * a newcomer can add it to an app). Demo data only: real staff set their app up at their first sign-in.
+ */
+export const DEMO_STAFF: Record<string, { role: 'admin' | 'sales' | 'warehouse'; totpSecret: string }> = {
+  'admin@example.com': { role: 'admin', totpSecret: 'KFWPUMM2P3N6JEWZYHQDAIBMWZT2BO6C' },
+  'sales@example.com': { role: 'sales', totpSecret: 'XWZPBWWRVTXJCD6KDU6NKTUUFRNDCLO7' },
+  'warehouse@example.com': { role: 'warehouse', totpSecret: 'PB3CVW3F67HIXMAQXIJ6VZVGN3ZQBJPJ' },
+};
 
 /**
  * Mobile, birthday and business details of the demo members (the admin has none). The registration numbers are
@@ -91,7 +103,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           passwordHash: a.passwordHash,
           fullName: a.fullName,
           role: a.role,
-          staffRole: a.role === 'ADMIN' ? ('admin' as const) : null,
+          staffRole: DEMO_STAFF[a.email]?.role ?? null,
           status: a.status,
           mobile: DEMO_DETAILS[a.email]?.mobile ?? null,
           birthday: DEMO_DETAILS[a.email]?.birthday ?? null,
@@ -111,6 +123,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       return d ? [{ userId: u.id, ...d.business }] : [];
     });
     if (profiles.length) await tx.insert(businessProfiles).values(profiles);
+    const staff = inserted.flatMap((u) => {
+      const s = DEMO_STAFF[u.email];
+      return s ? [{ userId: u.id, totpSecret: s.totpSecret, totpEnabledAt: now }] : [];
+    });
+    if (staff.length) await tx.insert(staffAccounts).values(staff);
     const buyer = inserted.find((u) => u.email === 'buyer@example.com');
     if (buyer) await tx.insert(shipAddresses).values(DEMO_SHIPS.map((a) => ({ ...a, userId: buyer.id })));
     await tx.insert(appSettings).values({ key: SEED_KEY, value: new Date().toISOString() });

@@ -1,7 +1,7 @@
 import { purgeOldMessages } from '../lib/outbox';
 import { purgeUnclaimedUploads } from '../lib/uploads';
 import { purgeExpiredCodes } from '../modules/certification';
-import { purgeExpiredRevocations } from '../modules/session';
+import { purgeExpiredRevocations, purgeStaffSessions } from '../modules/session';
 import { defineJob } from './define';
 
 /** Tables and files that only grow unless something removes what nobody can use any more. */
@@ -21,7 +21,7 @@ export const housekeepingJobs = [
   defineJob({
     name: 'purge-expired-records',
     about:
-      'Every 30 minutes: revoked tokens past their expiry, throttle counters expired a day ago, week-old codes, password hashes of left members who may register again, and outbox messages sent 30 days ago (failed ones after 90).',
+      'Every 30 minutes: revoked tokens past their expiry, throttle counters expired a day ago, week-old codes, password hashes of left members who may register again, outbox messages sent 30 days ago (failed ones after 90), and staff sessions over for a day.',
     schedule: { cron: '*/30 * * * *' },
     retry: { limit: 2, delaySeconds: 60 },
     expireInSeconds: 600,
@@ -30,6 +30,7 @@ export const housekeepingJobs = [
       await purgeExpiredRevocations(ctx.db);
       await purgeExpiredCodes(ctx.db);
       await purgeOldMessages(ctx.db);
+      await purgeStaffSessions(ctx.db);
     },
   }),
 ];

@@ -44,7 +44,16 @@ const AUTH_ERRORS: Record<Auth, readonly ErrorCode[]> = {
   optional: [],
   user: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ACCOUNT_WITHDRAWN'],
   buyer: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ACCOUNT_WITHDRAWN', 'NOT_APPROVED'],
-  admin: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ADMIN_ONLY', 'PERMISSION_DENIED'],
+  admin: [
+    'UNAUTHORIZED',
+    'TOKEN_INVALID',
+    'ADMIN_ONLY',
+    'PERMISSION_DENIED',
+    'SECOND_FACTOR_REQUIRED',
+    'SECOND_FACTOR_SETUP_REQUIRED',
+    'STAFF_SESSION_EXPIRED',
+    'STAFF_DISABLED',
+  ],
 };
 
 /** Every error code an operation may answer: its own, its auth's, validation, the rate limit and database faults. */

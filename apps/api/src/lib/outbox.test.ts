@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { outboxMessages, rowsOf } from '@podo/db';
 import { serviceCtx } from '../deps';
-import { auth, loginToken } from '../../../../tests/helpers/accounts';
+import { auth, loginToken, staffToken } from '../../../../tests/helpers/accounts';
 import { postgresOnly } from '../../../../tests/helpers/postgres-only';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -28,7 +28,7 @@ describe('the outbox', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await createTestApp({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'sales@podo-wine.example', MAIL_FROM: 'PODO <no-reply@podo.test>' });
-    admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    admin = await staffToken(t, 'admin@example.com');
   });
   afterAll(async () => {
     await t?.close();

@@ -11,7 +11,7 @@ import {
   FILES,
   freshContact,
   freshIp,
-  loginToken,
+  staffToken,
   multipartBody,
   signupBody,
   verifyCode,
@@ -24,7 +24,7 @@ let t: AccountTestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createAccountTestApp();
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
 });
 afterAll(() => t.close());
 

@@ -67,7 +67,7 @@ export const login = defineOperation({
   auth: 'public',
   body: ZLoginBody,
   response: ZLoginResult,
-  errors: ['LOGIN_FAILED', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED', 'CODE_INVALID', 'ACCOUNT_WITHDRAWN'],
+  errors: ['LOGIN_FAILED', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED', 'CODE_INVALID', 'ACCOUNT_WITHDRAWN', 'STAFF_DISABLED'],
 });
 
 export const me = defineOperation({

@@ -233,3 +233,54 @@ export const throttleBuckets = pgTable('throttle_buckets', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A member of staff's sign-in security (decision 025): the authenticator app's TOTP secret (base32; `totpPending`
+ * while being set up), the last time step used (a code is good once), and whether the account is disabled.
+ */
+export const staffAccounts = pgTable('staff_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecret: varchar('totp_secret', { length: 64 }),
+  totpPending: varchar('totp_pending', { length: 64 }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a member of staff (a keyed hash each), for a lost authenticator. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A staff sign-in: one per login token (its jti). Staff calls need `verifiedAt` (the second factor given) and end
+ * `STAFF_IDLE_MINUTES` after `lastSeenAt`; logging out ends it.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId, t.lastSeenAt)],
+);

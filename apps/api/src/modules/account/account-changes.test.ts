@@ -7,7 +7,7 @@ import {
   createAccountTestApp,
   freshContact,
   freshIp,
-  loginToken,
+  staffToken,
   requestCode,
   signUp,
   type AccountTestApp,
@@ -23,7 +23,7 @@ let admin: string;
 beforeAll(async () => {
   fake = await startFakeOAuth();
   t = await createAccountTestApp({ ...fake.env('kakao'), ...fake.env('google') });
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
 });
 afterAll(async () => {
   await t?.close();

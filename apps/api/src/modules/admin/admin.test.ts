@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, users } from '@podo/db';
-import { auth, createAccountTestApp, FILES, freshIp, loginToken, signUp, type AccountTestApp } from '../../../../../tests/helpers/accounts';
+import {
+  auth,
+  createAccountTestApp,
+  FILES,
+  freshIp,
+  loginToken,
+  staffToken,
+  signUp,
+  type AccountTestApp,
+} from '../../../../../tests/helpers/accounts';
 import { createTestApp, TEST_JWT_SECRET } from '../../../../../tests/helpers/test-app';
 import { TokenService } from '../../lib/auth';
 import { signCliAdminToken } from '../session/guards';
@@ -12,7 +21,7 @@ let admin: string;
 let buyer: string;
 beforeAll(async () => {
   t = await createAccountTestApp();
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
   buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
 });
 afterAll(() => t.close());
@@ -206,9 +215,7 @@ describe('approve and reject', () => {
     // An SMTP port where nothing listens: the mail fails, the approval stands.
     const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
-      const token = (
-        await broken.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin!2345' } })
-      ).json().data.accessToken;
+      const token = await staffToken(broken, 'admin@example.com');
       const id = first(await broken.db.db.select().from(users).where(eq(users.email, 'pending@example.com'))).id;
       const r = await broken.app.inject({ method: 'POST', url: `/api/v1/admin/members/${id}/approve`, headers: auth(token) });
       expect(r.statusCode, r.body).toBe(200);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProductPage } from '@podo/contracts';
-import { auth, freshIp, loginToken } from '../../../../../tests/helpers/accounts';
+import { DEMO_STAFF } from '@podo/db';
+import { auth, freshIp, loginToken, staffToken } from '../../../../../tests/helpers/accounts';
+import { Secret, TOTP } from 'otpauth';
 import { startApiProcess, type ApiProcess } from '../../../../../tests/helpers/api-process';
 import { first, present } from '../../../../../tests/helpers/items';
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
@@ -25,7 +27,7 @@ describe('PATCH /api/v1/admin/wines/vintages/:id', () => {
   beforeAll(async () => {
     t = await createTestApp();
     fx = await insertFixtures(t.db.db);
-    admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    admin = await staffToken(t, 'admin@example.com');
     buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
   });
   afterAll(() => t?.close());
@@ -151,6 +153,9 @@ describe(
     let wine: { id: number; vintageId: number; url: string; listUrl: string };
     beforeAll(async () => {
       admin = await login(a, 'admin@example.com', 'Admin!2345');
+      // The back office's second factor: the demo admin's authenticator code (a fresh database: no step used yet).
+      const secret = Secret.fromBase32(DEMO_STAFF['admin@example.com']!.totpSecret);
+      await call(a, '/staff/second-factor', { method: 'POST', token: admin, body: { code: TOTP.generate({ secret }) } });
       buyer = await login(b, 'buyer@example.com', 'Buyer!2345');
       const { id } = first((await call(b, '/brand/wines/products?size=1&sort=PRICE_DESC'))._embedded.items as { id: number }[]);
       const detail = (await call(b, `/wines/brand-products/${id}`)).data;

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation } from '@podo/contracts/operations';
 import { rowsOf } from '@podo/db';
-import { auth, createAccountTestApp, loginToken, signUp, type AccountTestApp } from '../../../../../tests/helpers/accounts';
-import { insertMember } from '../wines/test-fixtures';
+import { auth, createAccountTestApp, loginToken, staffToken, signUp, type AccountTestApp } from '../../../../../tests/helpers/accounts';
 
 let t: AccountTestApp;
 let admin: string;
@@ -20,7 +19,7 @@ const one = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =
 
 beforeAll(async () => {
   t = await createAccountTestApp({}, { catalog: true });
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
   buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
   adminId = (await one<{ id: number }>(sql`select id from users where email = 'admin@example.com'`)).id;
   buyerId = (await one<{ id: number }>(sql`select id from users where email = 'buyer@example.com'`)).id;
@@ -227,6 +226,68 @@ const cases: Record<string, Case> = {
   },
 };
 
+/** A staff account to act on. */
+let staffSeq = 0;
+async function staffMember(role = 'warehouse') {
+  const email = `audit-staff-${++staffSeq}@example.com`;
+  const r = await call('POST', '/admin/staff', admin, { email, fullName: '감사직원', role });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().data as { id: number; email: string };
+}
+const staffView = (over: object) => expect.objectContaining({ role: 'warehouse', secondFactor: false, disabled: false, ...over });
+Object.assign(cases, {
+  adminCreateStaff: async () => ({
+    url: '/admin/staff',
+    body: { email: 'new-staff@example.com', fullName: '신입직원', role: 'sales' },
+    subjectId: '', // the new account's id, checked below
+    whose: null,
+    after: expect.objectContaining({ email: 'new-staff@example.com', role: 'sales', secondFactor: false }),
+  }),
+  adminDisableStaff: async () => {
+    const m = await staffMember();
+    return {
+      url: `/admin/staff/${m.id}/disable`,
+      subjectId: String(m.id),
+      whose: null,
+      before: staffView({}),
+      after: staffView({ disabled: true }),
+    };
+  },
+  adminEnableStaff: async () => {
+    const m = await staffMember();
+    await call('POST', `/admin/staff/${m.id}/disable`, admin);
+    return {
+      url: `/admin/staff/${m.id}/enable`,
+      subjectId: String(m.id),
+      whose: null,
+      before: staffView({ disabled: true }),
+      after: staffView({}),
+    };
+  },
+  adminResetStaffSecondFactor: async () => {
+    const m = await staffMember();
+    await t.db.db.execute(sql`update staff_accounts set totp_secret = 'JBSWY3DPEHPK3PXP' where user_id = ${m.id}`);
+    return {
+      url: `/admin/staff/${m.id}/reset-second-factor`,
+      subjectId: String(m.id),
+      whose: null,
+      before: staffView({ secondFactor: true }),
+      after: staffView({ secondFactor: false }),
+    };
+  },
+  adminStaffRole: async () => {
+    const m = await staffMember();
+    return {
+      url: `/admin/staff/${m.id}`,
+      body: { role: 'sales' },
+      subjectId: String(m.id),
+      whose: null,
+      before: staffView({}),
+      after: staffView({ role: 'sales' }),
+    };
+  },
+} satisfies Record<string, Case>);
+
 describe('the audit trail', () => {
   it('gets one row per audited staff call, in its transaction: who, from where, what, whose, before and after', async () => {
     const audited = Object.entries(operations).filter(([, op]) => (op as Operation).audit);
@@ -249,7 +310,7 @@ describe('the audit trail', () => {
         subject_type: op.audit!.subject,
         whose_id: c.whose,
       });
-      if (name === 'adminCreateCoupon') expect(row.subject_id).toBe(String(r.json().data.id));
+      if (name === 'adminCreateCoupon' || name === 'adminCreateStaff') expect(row.subject_id).toBe(String(r.json().data.id));
       else expect(row.subject_id, name).toBe(c.subjectId);
       if (c.before !== undefined) expect(row.before, name).toEqual(c.before);
       if (c.after !== undefined) expect(row.after, name).toEqual(c.after);
@@ -277,12 +338,7 @@ describe('the audit trail', () => {
   });
 
   it('is read by staff with audit:read, filtered by member, action and period (Korea days)', async () => {
-    const sales = (
-      await t.app.deps.tokens.sign(
-        { sub: String(await insertMember(t.db.db, 'sales-audit@example.com', 'ADMIN', 'APPROVED', 'sales')), ver: 0 },
-        600,
-      )
-    ).token;
+    const sales = await staffToken(t, 'sales@example.com');
     expect((await call('GET', '/admin/audit', sales)).json().code).toBe('PERMISSION_DENIED');
 
     const list = await call('GET', '/admin/audit?size=100', admin);

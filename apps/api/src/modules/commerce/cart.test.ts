@@ -4,7 +4,7 @@ import { cacheHub } from '@podo/cache';
 import { buildApp } from '@podo/api';
 import { openDatabase, rowsOf } from '@podo/db';
 import { VIEWERS_TAG } from '../session';
-import { auth, loginToken } from '../../../../../tests/helpers/accounts';
+import { auth, loginToken, staffToken } from '../../../../../tests/helpers/accounts';
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 
@@ -206,7 +206,7 @@ describe('the cart answer, kept per buyer until something in it changes', () => 
     await t.db.db.execute(sql`update product_vintages set stock = 39 where id = ${wine.va}`);
     expect(await stockOf()).toBe(40);
     // The admin's stock call announces the wine: the next reading shows it.
-    const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    const admin = await staffToken(t, 'admin@example.com');
     const set = await call('PATCH', `/admin/wines/vintages/${wine.va}/stock`, admin, { stock: 38 });
     expect(set.statusCode).toBe(200);
     expect(await stockOf()).toBe(38);

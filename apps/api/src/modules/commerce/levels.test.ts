@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { cacheHub } from '@podo/cache';
 import { users, vintageLevelPrices } from '@podo/db';
-import { auth, loginToken } from '../../../../../tests/helpers/accounts';
+import { auth, loginToken, staffToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { VIEWERS_TAG } from '../session';
 import { insertFixtures, type Fixtures } from '../wines/test-fixtures';
@@ -78,7 +78,7 @@ describe('buyer levels', () => {
   });
 
   it('gives a member approved by an admin the entry level', async () => {
-    const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    const admin = await staffToken(t, 'admin@example.com');
     const [member] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'pending@example.com'));
     const r = await t.app.inject({ method: 'POST', url: `/api/v1/admin/members/${member?.id}/approve`, headers: auth(admin) });
     expect(r.statusCode, r.body).toBe(200);

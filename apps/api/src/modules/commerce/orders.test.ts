@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf } from '@podo/db';
 import { serviceCtx } from '../../deps';
-import { auth, loginToken } from '../../../../../tests/helpers/accounts';
+import { auth, loginToken, staffToken } from '../../../../../tests/helpers/accounts';
 import { postgresOnly } from '../../../../../tests/helpers/postgres-only';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url }, { catalog: true });
   buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
   buyerId = (await one<{ id: number }>(sql`select id from users where email = 'buyer@example.com'`)).id;
   shipId = (await one<{ id: number }>(sql`select id from ship_addresses where user_id = ${buyerId} and is_default`)).id;
   const rows = await q<{ product_id: number; id: number; kind_id: number }>(sql`

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@podo/db';
 import { serviceCtx } from '../../deps';
-import { auth, loginToken } from '../../../../../tests/helpers/accounts';
+import { auth, loginToken, staffToken } from '../../../../../tests/helpers/accounts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { notifyRestocked } from './restock';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   // A worker process: the notices are sent by the notify-restock job.
   t = await createTestApp({ SMTP_URL: smtp.url, PROCESS_ROLE: 'both', JOBS_POLL_SECONDS: '0.5' }, { catalog: true });
   buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
   const [row] = rowsOf<{ product_id: number; id: number; name_ko: string }>(
     await t.db.db.execute(sql`
       select v.product_id, v.id, p.name_ko from product_vintages v join products p on p.id = v.product_id

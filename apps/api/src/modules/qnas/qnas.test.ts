@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@podo/db';
-import { FILES, freshIp, loginToken, multipartBody } from '../../../../../tests/helpers/accounts';
+import { FILES, freshIp, loginToken, staffToken, multipartBody } from '../../../../../tests/helpers/accounts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { insertMember } from '../wines/test-fixtures';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'qnas-'));
   t = await createTestApp({ SMTP_URL: smtp.url, DATA_DIR: dataDir });
   buyer = await loginToken(t, 'buyer@example.com', 'Buyer!2345');
-  admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+  admin = await staffToken(t, 'admin@example.com');
   const id = await insertMember(t.db.db, 'other@example.com');
   other = (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
 });

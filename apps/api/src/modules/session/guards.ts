@@ -5,6 +5,7 @@ import type { Database } from '@podo/db';
 import type { TokenService, VerifiedToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from './me';
+import { requireStaffSession } from './staff';
 import { authenticateToken, authenticateUser } from './service';
 
 /** Reads the bearer token; the API authenticates only by the Authorization header, never by cookie. */
@@ -89,8 +90,9 @@ function fromLoopback(req: FastifyRequest): boolean {
 }
 
 /**
- * An ADMIN member (ADMIN_ONLY otherwise), or the admin CLI's token when the call comes from loopback. The CLI
- * token is refused from anywhere else, so a leaked one is of no use remotely.
+ * A member of staff (ADMIN_ONLY otherwise) on a sign-in that gave its second factor and was used within the idle
+ * limit (staff/service.ts), whose role has `permission`; or the admin CLI's token when the call comes from loopback.
+ * The CLI token is refused from anywhere else, so a leaked one is of no use remotely.
  */
 export async function requireAdmin(req: FastifyRequest, permission?: Permission): Promise<AdminActor> {
   const token = bearerToken(req);
@@ -100,8 +102,10 @@ export async function requireAdmin(req: FastifyRequest, permission?: Permission)
     if (!fromLoopback(req)) throw new AppError('ADMIN_ONLY');
     return { userId: null, label: 'cli', role: 'admin' };
   }
-  const user = await authenticateUser(db.db, tokens, token);
+  const { user, claims: verified } = await authenticateToken(db.db, tokens, token);
   if (user.role !== 'ADMIN' || !user.staffRole) throw new AppError('ADMIN_ONLY');
+  // The second factor and the idle limit come before the permission: a password alone learns nothing of the roles.
+  await requireStaffSession(db.db, user, verified.jti);
   if (permission && !can(user.staffRole, permission)) throw new AppError('PERMISSION_DENIED');
   return { userId: user.id, label: user.email, role: user.staffRole };
 }

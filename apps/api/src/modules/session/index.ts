@@ -4,3 +4,12 @@ export { hasUsablePassword, loadMe, loadMembers, pendingChangesOf, reloadMe, typ
 export { notRevoked, purgeExpiredRevocations } from './revocation';
 export { checkCurrentPassword, issueAccessToken, LOGIN_TOKEN_TTL_SECONDS } from './service';
 export { ANONYMOUS, forgetViewers, VIEWERS_TAG, optionalViewer, readyViewer, requireViewer, viewerOf, type Viewer } from './viewer';
+export {
+  enableSecondFactor,
+  giveSecondFactor,
+  openStaffSession,
+  purgeStaffSessions,
+  requireStaffSession,
+  staffSessionOf,
+  startSecondFactorSetup,
+} from './staff';

@@ -26,6 +26,7 @@ import { codeMinutes, loginCodeMail } from '../certification';
 import { withdrawnEmailHash } from '../certification';
 import { loadMe, type UserRow } from './me';
 import { notRevoked } from './revocation';
+import { openStaffSession } from './staff';
 
 /** Main login token lifetime (spec §9: one day). */
 export const LOGIN_TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -185,11 +186,17 @@ export async function login(ctx: ServiceCtx, input: LoginInput) {
   const knownKey = loginKnownKey(email, input.ip);
   if (acct.count > LOGIN_POLICY.perAccount && (await peek(db, knownKey)).count === 0) await loginCodeStep(ctx, user, input);
   await remember(db, knownKey, LOGIN_POLICY.knownAddressMs);
+  const issued = await issueAccessToken(ctx.tokens, user);
+  // A member of staff is not signed in to the back office yet: the session waits for the second factor.
+  const staff =
+    user.role === 'ADMIN'
+      ? { secondFactor: await openStaffSession(db, user.id, (await ctx.tokens.verify(issued.accessToken))!.jti, input.ip) }
+      : undefined;
   await db
     .update(users)
     .set({ lastLoginAt: sql`now()`, lang: ctx.lang })
     .where(eq(users.id, user.id));
-  return issueAccessToken(ctx.tokens, user);
+  return staff ? { ...issued, staff } : issued;
 }
 
 /**

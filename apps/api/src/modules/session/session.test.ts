@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../tests/helpers/smtp-server';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { first, group } from '../../../../../tests/helpers/items';
+import { staffSignIn } from '../../../../../tests/helpers/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,7 +100,7 @@ describe('login and me', () => {
     const token = (await login(email, 'MeView!2345')).json().data.accessToken as string;
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode, me.body).toBe(200);
-    const admin = (await login('admin@example.com', 'Admin!2345')).json().data.accessToken as string;
+    const admin = await staffSignIn(t, 'admin@example.com', 'Admin!2345');
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/v1/admin/members?query=${encodeURIComponent(email)}`,

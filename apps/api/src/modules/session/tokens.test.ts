@@ -7,6 +7,7 @@ import { cacheHub } from '@podo/cache';
 import { createTestApp, TEST_JWT_SECRET, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { VIEWERS_TAG } from './viewer';
 import { first } from '../../../../../tests/helpers/items';
+import { staffSignIn } from '../../../../../tests/helpers/accounts';
 
 // Issue 17 point 3: tokens carry an id, logout revokes them on the server, and every token has a bounded lifetime.
 
@@ -82,7 +83,7 @@ describe('logout revokes the token on the server', () => {
   });
 
   it("refuses a logged-out admin's token on admin calls", async () => {
-    const token = await login(ADMIN);
+    const token = await staffSignIn(t, ADMIN.email, ADMIN.password);
     expect(await status(t.app, 'GET', '/admin/members', token)).toBe(200);
     expect(await status(t.app, 'POST', '/logout', token)).toBe(200);
     const r = await call(t.app, 'GET', '/admin/members', token);

@@ -12,6 +12,7 @@ import {
   products,
   productScores,
   productVintages,
+  staffAccounts,
   users,
   wineFeatured,
   wineKinds,
@@ -447,6 +448,7 @@ export async function insertMember(
     .insert(users)
     .values({ email, passwordHash: 'x', fullName: '테스트', role, status, staffRole: role === 'ADMIN' ? staffRole : null })
     .returning({ id: users.id });
+  if (role === 'ADMIN') await db.insert(staffAccounts).values({ userId: r!.id });
   return r!.id;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { normalizeSearch, queryGrams, type TProductCard, type TProductPage } from '@podo/contracts';
-import { loginToken } from '../../../../../tests/helpers/accounts';
+import { loginToken, staffToken } from '../../../../../tests/helpers/accounts';
 import { createTestApp, usingPostgres, type TestApp } from '../../../../../tests/helpers/test-app';
 import { refreshCatalogDerived } from '@podo/db';
 import { invalidateCatalogCache } from './catalog-cache';
@@ -1016,7 +1016,7 @@ describe("members' lists: one answer per level, each member's own wish flags", (
   });
 
   it('takes an approval or a logout into account at once', async () => {
-    const admin = await loginToken(t, 'admin@example.com', 'Admin!2345');
+    const admin = await staffToken(t, 'admin@example.com');
     const id = await insertMember(t.db.db, 'level-new@example.com', 'MEMBER', 'PENDING');
     const token = (await t.app.deps.tokens.sign({ sub: String(id), ver: 0 }, 600)).token;
     const price = async () => (await list(`idWineries=${fx.wineries.MARGAUX}&sort=SCORE_DESC`, { token }))._embedded.items[0]!.tradePrice;
