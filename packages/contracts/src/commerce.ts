@@ -11,6 +11,7 @@ import {
   ORDER_ACTORS,
   ORDER_BUSINESS_TYPES,
   ORDER_STATUSES,
+  CARRIER_CODES,
   ORDER_TYPES,
   PAYMENT_METHODS,
 } from './rules';
@@ -365,6 +366,16 @@ export const ZOrder = z.object({
       deadline: z.string(),
     })
     .nullable(),
+  /** A shipped delivery: the carrier, its tracking number and the carrier's tracking page. */
+  shipment: z
+    .object({
+      carrier: z.enum(CARRIER_CODES),
+      carrierName: z.string(),
+      trackingNumber: z.string(),
+      trackingUrl: z.string(),
+      shippedAt: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
@@ -426,6 +437,18 @@ export const ZAdminOrderStatusBody = z.object({
   status: z.enum(ORDER_STATUSES, { message: 'oneOf' }),
   note: z.string().trim().max(500).default(''),
 });
+/** A staff action's note for the order's timeline (optional). */
+export const ZOrderActionBody = z.object({ note: z.string().trim().max(500).default('') });
+/** Shipping: the carrier and its tracking number (letters, digits and dashes as the carrier prints them). */
+export const ZOrderShipBody = ZOrderActionBody.extend({
+  carrier: z.enum(CARRIER_CODES, { message: 'oneOf' }),
+  trackingNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{6,30}$/, { message: 'trackingNumber' }),
+});
+/** Staff cancelling: the reason the buyer is told. */
+export const ZAdminOrderCancelBody = z.object({ reason: z.string().trim().min(1).max(500) });
 
 // ---- cash and coupons ---------------------------------------------------------------------------------------------
 export const ZCashQuery = z.object({

@@ -180,6 +180,59 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   DELIVERED: [],
   CANCELLED: [],
 };
+/**
+ * What staff do to an order, one button each (issue 36): the move it makes, the order types it applies to and the
+ * permission it needs (./staff.ts). Every move is one of ORDER_TRANSITIONS. A pick-up order uses the same states as
+ * a delivery: SHIPPED is "ready for pick-up" and DELIVERED "picked up" (their names differ by type).
+ */
+export const ORDER_ACTIONS = {
+  'confirm-deposit': { from: ['AWAITING_DEPOSIT'], to: 'PAID', types: ['DELIVERY', 'PICKUP'], permission: 'payments:confirm' },
+  prepare: { from: ['PAID'], to: 'PREPARING', types: ['DELIVERY', 'PICKUP'], permission: 'orders:ship' },
+  ship: { from: ['PREPARING'], to: 'SHIPPED', types: ['DELIVERY'], permission: 'orders:ship' },
+  deliver: { from: ['SHIPPED'], to: 'DELIVERED', types: ['DELIVERY'], permission: 'orders:ship' },
+  'ready-for-pickup': { from: ['PREPARING'], to: 'SHIPPED', types: ['PICKUP'], permission: 'orders:ship' },
+  'picked-up': { from: ['SHIPPED'], to: 'DELIVERED', types: ['PICKUP'], permission: 'orders:ship' },
+  cancel: { from: ['AWAITING_DEPOSIT', 'PAID', 'PREPARING'], to: 'CANCELLED', types: ['DELIVERY', 'PICKUP'], permission: 'orders:cancel' },
+} as const satisfies Record<
+  string,
+  {
+    from: readonly OrderStatus[];
+    to: OrderStatus;
+    types: readonly OrderType[];
+    permission: 'payments:confirm' | 'orders:ship' | 'orders:cancel';
+  }
+>;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+export const ORDER_ACTION_NAMES = Object.keys(ORDER_ACTIONS) as OrderAction[];
+
+/** The actions staff may take on an order of this type in this state. */
+export const orderActionsFor = (type: OrderType, status: OrderStatus): OrderAction[] =>
+  ORDER_ACTION_NAMES.filter((a) => {
+    const def = ORDER_ACTIONS[a];
+    return (def.from as readonly OrderStatus[]).includes(status) && (def.types as readonly OrderType[]).includes(type);
+  });
+
+/**
+ * Korean parcel carriers and their public tracking pages (`{n}`: the tracking number). Names are the companies' own:
+ * the Korean one in ko-KR, the Latin one elsewhere.
+ */
+export const CARRIERS = {
+  CJ: { ko: 'CJ대한통운', en: 'CJ Logistics', url: 'https://trace.cjlogistics.com/next/tracking.html?wblNo={n}' },
+  LOTTE: { ko: '롯데택배', en: 'Lotte Global Logistics', url: 'https://www.lotteglogis.com/home/reservation/tracking/linkView?InvNo={n}' },
+  HANJIN: {
+    ko: '한진택배',
+    en: 'Hanjin Express',
+    url: 'https://www.hanjin.com/kor/CMS/DeliveryMgr/WaybillResult.do?mCode=MN038&schLang=KR&wblnumText2={n}',
+  },
+  EPOST: { ko: '우체국택배', en: 'Korea Post', url: 'https://service.epost.go.kr/trace.RetrieveDomRigiTraceList.comm?sid1={n}' },
+  LOGEN: { ko: '로젠택배', en: 'Logen', url: 'https://www.ilogen.com/web/personal/trace/{n}' },
+  KDEXP: { ko: '경동택배', en: 'Kyungdong Express', url: 'https://kdexp.com/service/delivery/etc/delivery.do?barcode={n}' },
+} as const;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_CODES = Object.keys(CARRIERS) as Carrier[];
+export const trackingUrl = (carrier: Carrier, trackingNumber: string) =>
+  CARRIERS[carrier].url.replace('{n}', encodeURIComponent(trackingNumber));
+
 /** States in which the buyer may still cancel (before preparation starts). */
 export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['AWAITING_DEPOSIT', 'PAID'];
 /** Payment methods: bank transfer (무통장입금), credit terms (외상), or the cash balance alone (예치금). */

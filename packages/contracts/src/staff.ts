@@ -13,8 +13,14 @@ export const PERMISSIONS = [
   /** Approving or rejecting applications and changed business details. */
   'buyers:approve',
   'orders:read',
-  /** Order state changes until the transitions get permissions of their own (payment, shipping, cancelling). */
+  /** Any order state change at once (the admin CLI's `order` command and PATCH …/status). */
   'orders:manage',
+  /** Confirming a bank deposit. */
+  'payments:confirm',
+  /** Preparing, shipping (carrier, tracking number), delivering; pick-up ready and picked up. */
+  'orders:ship',
+  /** Cancelling an order: stock, cash and coupons go back. */
+  'orders:cancel',
   'cash:adjust',
   'coupons:read',
   'coupons:manage',
@@ -43,6 +49,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'buyers:pii',
     'buyers:approve',
     'orders:read',
+    'payments:confirm',
+    'orders:cancel',
     'cash:adjust',
     'coupons:read',
     'coupons:manage',
@@ -51,7 +59,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'outbox:read',
     'outbox:retry',
   ],
-  warehouse: ['orders:read', 'stock:edit'],
+  warehouse: ['orders:read', 'orders:ship', 'stock:edit'],
 };
 
 /** Whether a member of staff with `role` may do what `permission` covers. */

@@ -279,6 +279,10 @@ export async function seedCommerceDemo(db: Database): Promise<boolean> {
           paidAt: path.includes('PAID') ? new Date(at + 6 * 3_600_000) : null,
           creditSettledAt: h.pay === 'CREDIT' && h.status === 'DELIVERED' ? new Date(at + 30 * DAY) : null,
           cancelledAt: h.status === 'CANCELLED' ? new Date(at + 2 * DAY) : null,
+          // Shipped demo deliveries carry a CJ tracking number (made up: the carrier's page finds nothing).
+          ...(path.includes('SHIPPED')
+            ? { carrier: 'CJ', trackingNumber: `6890${String(100000 + n * 7919).slice(-6)}21`, shippedAt: new Date(at + 1.5 * DAY) }
+            : {}),
           memo: n % 2 === 0 ? '영업 시작 전(오후 4시 이전) 배송 부탁드립니다.' : '',
           createdAt: new Date(at),
           updatedAt: new Date(at),

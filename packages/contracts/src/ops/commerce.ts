@@ -4,6 +4,9 @@ import {
   ZAdminCashBody,
   ZAdminCashResult,
   ZAdminOrderStatusBody,
+  ZAdminOrderCancelBody,
+  ZOrderActionBody,
+  ZOrderShipBody,
   ZCalculation,
   ZCashAvailable,
   ZCashList,
@@ -47,6 +50,7 @@ import {
   ZAdminCouponResult,
 } from '../commerce';
 import { defineOperation } from '../operation';
+import { ORDER_ACTIONS, type OrderAction } from '../rules';
 
 const tags = ['commerce'] as const;
 const ZShipResult = z.object({ data: ZShip });
@@ -438,6 +442,47 @@ export const adminOrderStatus = defineOperation({
   response: ZOrderMessage,
   errors: ['ORDER_NOT_FOUND', 'ORDER_STATE_INVALID'],
 });
+
+/** One staff action of the order state machine (ORDER_ACTIONS): its permission, its audit row, its body. */
+const orderAction = <const A extends OrderAction, const B extends z.ZodType>(action: A, summary: string, body: B) =>
+  defineOperation({
+    method: 'POST',
+    path: `/admin/orders/:oid/${action}`,
+    tags: ['admin'],
+    summary,
+    description: `Allowed from ${ORDER_ACTIONS[action].from.join(', ')} on ${ORDER_ACTIONS[action].types.join(' and ')} orders; ORDER_STATE_INVALID otherwise.`,
+    auth: 'admin',
+    permission: ORDER_ACTIONS[action].permission,
+    audit: { action: `order.${action}`, kind: 'change', subject: 'order' },
+    params: ZOrderParams,
+    body,
+    response: ZOrderMessage,
+    errors: ['ORDER_NOT_FOUND', 'ORDER_STATE_INVALID'],
+  });
+
+export const adminOrderConfirmDeposit = orderAction(
+  'confirm-deposit',
+  'The deposit of a bank-transfer order arrived: it is PAID (the buyer is e-mailed)',
+  ZOrderActionBody,
+);
+export const adminOrderPrepare = orderAction('prepare', 'Start preparing a paid order (PREPARING)', ZOrderActionBody);
+export const adminOrderShip = orderAction(
+  'ship',
+  'Hand a delivery to the carrier with its tracking number (SHIPPED; the buyer is e-mailed the tracking link)',
+  ZOrderShipBody,
+);
+export const adminOrderDeliver = orderAction('deliver', 'The delivery arrived (DELIVERED)', ZOrderActionBody);
+export const adminOrderReadyForPickup = orderAction(
+  'ready-for-pickup',
+  'A pick-up order is ready at the warehouse (the buyer is e-mailed)',
+  ZOrderActionBody,
+);
+export const adminOrderPickedUp = orderAction('picked-up', 'The buyer picked the order up', ZOrderActionBody);
+export const adminOrderCancel = orderAction(
+  'cancel',
+  'Cancel an order with a reason: stock, cash and coupons go back exactly once (the buyer is e-mailed)',
+  ZAdminOrderCancelBody,
+);
 
 export const adminCash = defineOperation({
   method: 'POST',

@@ -250,6 +250,10 @@ export const orders = pgTable(
     /** Credit orders: when the buyer settled the bill (the amount stops counting against the credit limit). */
     creditSettledAt: timestamp('credit_settled_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A shipped delivery: the carrier (contracts CARRIERS), its tracking number, when it left. */
+    carrier: varchar('carrier', { length: 10 }),
+    trackingNumber: varchar('tracking_number', { length: 30 }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     lang: varchar('lang', { length: 5 }).notNull().default('ko-KR'),
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     /** Hash of the request that created the order, to refuse the same key with another body. */

@@ -53,8 +53,15 @@ async function applicant() {
   return (await one<{ id: number }>(sql`select id from users where email = ${m.email}`)).id;
 }
 
+/** An order of the demo buyer moved (in the database) to `status`. */
+async function orderIn(status: string, type: 'DELIVERY' | 'PICKUP' = 'DELIVERY'): Promise<string> {
+  const oid = await order(type);
+  await t.db.db.execute(sql`update orders set status = ${status} where oid = ${oid}`);
+  return oid;
+}
+
 /** A bank-transfer order of the demo buyer, awaiting its deposit. */
-async function order(): Promise<string> {
+async function order(type: 'DELIVERY' | 'PICKUP' = 'DELIVERY'): Promise<string> {
   const wine = await one<{ product_id: number; id: number }>(sql`
     select v.product_id, v.id from product_vintages v join products p on p.id = v.product_id and p.is_published
     where v.is_on_sale order by v.id limit 1`);
@@ -62,9 +69,9 @@ async function order(): Promise<string> {
   const ship = await one<{ id: number }>(sql`select id from ship_addresses where user_id = ${buyerId} and is_default`);
   const r = await call('POST', '/commerce/orders', buyer, {
     products: [{ idProduct: wine.product_id, qty: 1 }],
-    type: 'DELIVERY',
+    type,
     paymentMethod: 'BANK_TRANSFER',
-    idShip: ship.id,
+    ...(type === 'DELIVERY' ? { idShip: ship.id } : {}),
     depositorName: '와인바 포도',
   });
   expect(r.statusCode, r.body).toBe(201);
@@ -286,6 +293,28 @@ Object.assign(cases, {
       after: staffView({ role: 'sales' }),
     };
   },
+} satisfies Record<string, Case>);
+const orderCase =
+  (action: string, from: string, to: string, body: object = {}, type: 'DELIVERY' | 'PICKUP' = 'DELIVERY'): Case =>
+  async () => {
+    const oid = await orderIn(from, type);
+    return {
+      url: `/admin/orders/${oid}/${action}`,
+      body,
+      subjectId: oid,
+      whose: buyerId,
+      before: { status: from },
+      after: { status: to, ...(action === 'cancel' ? {} : { note: '' }), ...body },
+    };
+  };
+Object.assign(cases, {
+  adminOrderConfirmDeposit: orderCase('confirm-deposit', 'AWAITING_DEPOSIT', 'PAID', { note: '국민은행 입금' }),
+  adminOrderPrepare: orderCase('prepare', 'PAID', 'PREPARING'),
+  adminOrderShip: orderCase('ship', 'PREPARING', 'SHIPPED', { carrier: 'CJ', trackingNumber: '640012345678' }),
+  adminOrderDeliver: orderCase('deliver', 'SHIPPED', 'DELIVERED'),
+  adminOrderReadyForPickup: orderCase('ready-for-pickup', 'PREPARING', 'SHIPPED', {}, 'PICKUP'),
+  adminOrderPickedUp: orderCase('picked-up', 'SHIPPED', 'DELIVERED', {}, 'PICKUP'),
+  adminOrderCancel: orderCase('cancel', 'PAID', 'CANCELLED', { reason: '재고 부족' }),
 } satisfies Record<string, Case>);
 
 describe('the audit trail', () => {

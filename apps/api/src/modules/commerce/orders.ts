@@ -8,6 +8,13 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BUYER_CANCELLABLE,
+  CARRIERS,
+  ORDER_ACTIONS,
+  orderActionsFor,
+  trackingUrl,
+  type Carrier,
+  type OrderAction,
+  type OrderType,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   ORDER_TYPES,
@@ -563,7 +570,47 @@ export async function cancelOrder(ctx: ServiceCtx, buyer: Buyer, oid: string, re
   );
 }
 
-/** An admin moves an order along (PAID when the deposit is in, then PREPARING, SHIPPED, DELIVERED) or cancels it. */
+/** What a staff move writes besides the state: the shipment of a delivery. */
+interface MoveExtra {
+  shipment?: { carrier: Carrier; trackingNumber: string };
+}
+
+/** Moves a locked order to `to` as staff (the caller checked the move is allowed), and tells the buyer. */
+async function moveLocked(
+  ctx: ServiceCtx,
+  tx: Database,
+  o: typeof orders.$inferSelect,
+  to: OrderStatus,
+  actorId: number | null,
+  note: string,
+  extra: MoveExtra = {},
+): Promise<{ order: TOrder; change: StockChange }> {
+  let change: StockChange = { productIds: [], crossedZero: false };
+  if (to === 'CANCELLED') change = await cancelLocked(ctx, tx, o, 'ADMIN', actorId, note);
+  else {
+    await tx
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(to === 'PAID' ? { paidAt: sql`now()` } : {}),
+        ...(to === 'SHIPPED' ? { shippedAt: sql`now()` } : {}),
+        ...(extra.shipment ? { carrier: extra.shipment.carrier, trackingNumber: extra.shipment.trackingNumber } : {}),
+      })
+      .where(eq(orders.id, o.id));
+    await tx.insert(orderEvents).values({ orderId: o.id, fromStatus: o.status, toStatus: to, actor: 'ADMIN', actorId, note });
+  }
+  const order = await loadOrder(withDb(ctx, tx), { id: o.id });
+  const kind: MailKind | null =
+    to === 'PAID' ? 'paid' : to === 'CANCELLED' ? 'cancelled' : to === 'SHIPPED' ? (o.type === 'PICKUP' ? 'ready' : 'shipped') : null;
+  if (kind) await mailOrder(withDb(ctx, tx), order, o.userId, kind, note);
+  return { order, change };
+}
+
+/**
+ * The admin CLI's and `PATCH /admin/orders/{oid}/status`'s move: any allowed transition (PAID when the deposit is
+ * in, then PREPARING, SHIPPED, DELIVERED) or a cancellation. The back office uses `applyOrderAction`.
+ */
 export async function changeOrderStatus(
   ctx: ServiceCtx,
   oid: string,
@@ -578,18 +625,36 @@ export async function changeOrderStatus(
     async (tx) => {
       const o = await lockOrder(tx, { oid });
       if (!ORDER_TRANSITIONS[o.status].includes(to)) throw stateError(o, ctx.lang);
-      if (to === 'CANCELLED') change = await cancelLocked(ctx, tx, o, 'ADMIN', actorId, note);
-      else {
-        await tx
-          .update(orders)
-          .set({ status: to, updatedAt: sql`now()`, ...(to === 'PAID' ? { paidAt: sql`now()` } : {}) })
-          .where(eq(orders.id, o.id));
-        await tx.insert(orderEvents).values({ orderId: o.id, fromStatus: o.status, toStatus: to, actor: 'ADMIN', actorId, note });
-      }
-      const order = await loadOrder(withDb(ctx, tx), { id: o.id });
-      if (to === 'PAID' || to === 'SHIPPED' || to === 'CANCELLED')
-        await mailOrder(withDb(ctx, tx), order, o.userId, to === 'PAID' ? 'paid' : to === 'SHIPPED' ? 'shipped' : 'cancelled', note);
-      return order;
+      const moved = await moveLocked(ctx, tx, o, to, actorId, note);
+      change = moved.change;
+      return moved.order;
+    },
+  );
+}
+
+/**
+ * A staff action of the transitions table (ORDER_ACTIONS): allowed only from its states and on its order types
+ * (ORDER_STATE_INVALID otherwise), under the order's row lock, so two members of staff confirming the same deposit,
+ * or a cancellation racing a shipment, move the order once.
+ */
+export async function applyOrderAction(
+  ctx: ServiceCtx,
+  oid: string,
+  action: OrderAction,
+  actorId: number | null,
+  input: { note?: string; reason?: string; carrier?: Carrier; trackingNumber?: string },
+): Promise<TOrder> {
+  let change: StockChange = { productIds: [], crossedZero: false };
+  return writeInvalidating(
+    ctx.db,
+    () => stockTags(change),
+    async (tx) => {
+      const o = await lockOrder(tx, { oid });
+      if (!orderActionsFor(o.type, o.status).includes(action)) throw stateError(o, ctx.lang);
+      const shipment = input.carrier && input.trackingNumber ? { carrier: input.carrier, trackingNumber: input.trackingNumber } : undefined;
+      const moved = await moveLocked(ctx, tx, o, ORDER_ACTIONS[action].to, actorId, input.reason ?? input.note ?? '', { shipment });
+      change = moved.change;
+      return moved.order;
     },
   );
 }
@@ -628,6 +693,10 @@ export async function cancelOverdueOrders(ctx: ServiceCtx, now = new Date()): Pr
 
 // ---- reading ------------------------------------------------------------------------------------------------------
 
+/** A state's name: a pick-up order's SHIPPED is "ready for pick-up" and its DELIVERED "picked up". */
+const statusName = (n: ReturnType<typeof names>, type: OrderType, status: OrderStatus): string =>
+  (type === 'PICKUP' && (status === 'SHIPPED' || status === 'DELIVERED') ? n.pickupStatuses[status] : undefined) ?? n.orderStatuses[status];
+
 /** The parts of an order its page and the list share, with the names of its type, state and payment. */
 function orderHead(lang: Language, o: Pick<TOrder, 'oid' | 'type' | 'status' | 'paymentMethod' | 'gift'>) {
   const n = names(lang);
@@ -636,7 +705,7 @@ function orderHead(lang: Language, o: Pick<TOrder, 'oid' | 'type' | 'status' | '
     type: o.type,
     typeName: n.orderTypes[o.type],
     status: o.status,
-    statusName: n.orderStatuses[o.status],
+    statusName: statusName(n, o.type, o.status),
     paymentMethod: o.paymentMethod,
     paymentMethodName: n.paymentMethods[o.paymentMethod],
     gift: o.gift,
@@ -688,9 +757,19 @@ export async function loadOrder(ctx: ServiceCtx, where: { id: number } | { oid: 
     createdAt: o.createdAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    shipment:
+      o.carrier && o.trackingNumber && o.shippedAt && o.carrier in CARRIERS
+        ? {
+            carrier: o.carrier as Carrier,
+            carrierName: ctx.lang === 'ko-KR' ? CARRIERS[o.carrier as Carrier].ko : CARRIERS[o.carrier as Carrier].en,
+            trackingNumber: o.trackingNumber,
+            trackingUrl: trackingUrl(o.carrier as Carrier, o.trackingNumber),
+            shippedAt: o.shippedAt.toISOString(),
+          }
+        : null,
     events: events.map((e) => ({
       status: e.toStatus,
-      statusName: n.orderStatuses[e.toStatus],
+      statusName: statusName(n, o.type, e.toStatus),
       actor: e.actor,
       note: e.note,
       at: e.createdAt.toISOString(),
@@ -709,7 +788,7 @@ export async function latestOrder(ctx: ServiceCtx, buyer: Buyer): Promise<TOrder
 
 // ---- e-mails ----------------------------------------------------------------------------------------------------
 
-type MailKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
+type MailKind = 'placed' | 'paid' | 'shipped' | 'ready' | 'cancelled';
 
 /**
  * The order e-mails, in the buyer's language, written to the outbox in `ctx.db` (the transaction of the change):
@@ -760,8 +839,12 @@ async function mailOrder(ctx: ServiceCtx, order: TOrder, userId: number, kind: M
   } else if (kind === 'paid') text = interpolate(m.orderPaidText, params);
   else if (kind === 'shipped') {
     const s = order.ship;
+    const t = localOrder.shipment;
     text = interpolate(m.orderShippedText, { ...params, address: s ? `${s.address1} ${s.address2}`.trim() : '' });
-  } else text = interpolate(m.orderCancelledText, { ...params, reason: note });
+    if (t)
+      text += `\n\n${interpolate(m.orderTrackingText, { carrier: t.carrierName, tracking: t.trackingNumber, trackingUrl: t.trackingUrl })}`;
+  } else if (kind === 'ready') text = interpolate(m.orderReadyText, params);
+  else text = interpolate(m.orderCancelledText, { ...params, reason: note });
   const subject = interpolate(kind === 'placed' ? m.orderPlacedSubject : m.orderStatusSubject, params);
   await queueMessages(ctx, ctx.db, [{ channel: 'mail', purpose: `order-${kind}`, to: u.email, subject, text }]);
 }

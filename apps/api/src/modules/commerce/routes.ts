@@ -3,13 +3,15 @@ import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { orders, users } from '@podo/db';
 import { stateBefore } from '../../lib/audit';
-import { route } from '../../lib/operation-route';
+import { route, type Ctx } from '../../lib/operation-route';
+import type { Carrier, OrderAction } from '@podo/contracts';
 import { locate, searchAddress } from './address';
 import { addToCart, cartAnswer, modifyCart, removeFromCart, subscribeRestock, unsubscribeRestock } from './cart';
 import { listBuyerLevels, nextMonthLevel } from './levels';
 import {
   calculateOrder,
   cancelOrder,
+  applyOrderAction,
   changeOrderStatus,
   createOrder,
   latestOrder,
@@ -107,6 +109,27 @@ export async function commerceRoutes(app: FastifyInstance) {
     ctx.audit.after = { status: data.status, note: body.note };
     return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
   });
+  // The back office's order buttons, one operation per action of ORDER_ACTIONS (each with its permission).
+  const act =
+    (action: OrderAction) =>
+    async (
+      ctx: Ctx<'admin'>,
+      { params, body }: { params: { oid: string }; body: { note?: string; reason?: string; carrier?: Carrier; trackingNumber?: string } },
+    ) => {
+      const before = await stateBefore(ctx.db, orders, orders.oid, params.oid, { status: orders.status, userId: orders.userId });
+      ctx.audit.before = before && { status: before.status };
+      ctx.audit.whose = before?.userId ?? null;
+      const data = await applyOrderAction(ctx, params.oid, action, ctx.viewer.userId, body);
+      ctx.audit.after = { status: data.status, ...body };
+      return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
+    };
+  route(app, ops.adminOrderConfirmDeposit, act('confirm-deposit'));
+  route(app, ops.adminOrderPrepare, act('prepare'));
+  route(app, ops.adminOrderShip, act('ship'));
+  route(app, ops.adminOrderDeliver, act('deliver'));
+  route(app, ops.adminOrderReadyForPickup, act('ready-for-pickup'));
+  route(app, ops.adminOrderPickedUp, act('picked-up'));
+  route(app, ops.adminOrderCancel, act('cancel'));
   route(app, ops.adminCash, async (ctx, { params, body }) => {
     ctx.audit.before = await stateBefore(ctx.db, users, users.id, params.id, { balance: users.cashBalance });
     const data = await adjustCash(ctx, params.id, body);

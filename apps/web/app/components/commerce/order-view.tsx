@@ -157,6 +157,15 @@ export function OrderView({ order: o, children }: { order: TOrder; children?: Re
           ) : (
             <p className="small">{t('commerce.checkout.pickupNote')}</p>
           )}
+          {o.shipment ? (
+            <p className="small mb-2" data-testid="shipment">
+              {t('commerce.order.shipment', { carrier: o.shipment.carrierName })}{' '}
+              <a href={o.shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="text-nowrap">
+                <span translate="no">{o.shipment.trackingNumber}</span> {t('commerce.order.track')}
+                <span className="visually-hidden"> {t('common.newWindow')}</span>
+              </a>
+            </p>
+          ) : null}
           {o.requestedDate ? <p className="small mb-1">{t('commerce.order.requestedDate', { date: o.requestedDate })}</p> : null}
           {o.memo ? (
             <p className="small text-body-secondary mb-0" translate="no">
