@@ -50,7 +50,8 @@ import {
   ZAdminCouponResult,
 } from '../commerce';
 import { defineOperation } from '../operation';
-import { ORDER_ACTIONS, type OrderAction } from '../rules';
+import { ORDER_ACTION_NAMES, ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS, type OrderAction } from '../rules';
+import { zDate, zId, zPage, zSize } from '../catalog';
 
 const tags = ['commerce'] as const;
 const ZShipResult = z.object({ data: ZShip });
@@ -535,4 +536,99 @@ export const adminIssueCoupon = defineOperation({
   body: ZAdminCouponIssueBody,
   response: ZAdminCouponIssueResult,
   errors: ['NOT_FOUND', 'UNKNOWN_FILTER_VALUE', 'COUPON_EXPIRED'],
+});
+
+// ---- the back office's order list and dashboard -------------------------------------------------------------------
+/** The spec's period quick filters (§9), counted back from today in Korea time. */
+export const ORDER_PERIODS = ['today', '15d', '1m', '3m', '6m'] as const;
+export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'amount'] as const;
+
+export const ZAdminOrderQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'oneOf' }).optional(),
+  type: z.enum(ORDER_TYPES, { message: 'oneOf' }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'oneOf' }).optional(),
+  period: z.enum(ORDER_PERIODS, { message: 'oneOf' }).optional(),
+  startDate: zDate.optional(),
+  endDate: zDate.optional(),
+  buyerId: zId.optional(),
+  /** An order number (or its start), a depositor's or a company's name. */
+  q: z.string().trim().max(50).optional(),
+  /** Bank-transfer orders whose deposit deadline has passed. */
+  overdue: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: z.enum(ADMIN_ORDER_SORTS, { message: 'oneOf' }).default('newest'),
+  page: zPage,
+  size: zSize(20),
+});
+
+export const ZAdminOrderRow = z.object({
+  oid: z.string(),
+  type: z.enum(ORDER_TYPES),
+  typeName: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusName: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethodName: z.string(),
+  buyerId: z.number().int(),
+  companyName: z.string().nullable(),
+  /** Masked (김*수): lists never show whole personal data. */
+  buyerName: z.string(),
+  depositorName: z.string().nullable(),
+  lineCount: z.number().int(),
+  total: z.number().int(),
+  payAmount: z.number().int(),
+  createdAt: z.string(),
+  depositDeadline: z.string().nullable(),
+  overdue: z.boolean(),
+  /** What staff may do to it now (ORDER_ACTIONS), whatever their role: the buttons, and what a bulk action applies to. */
+  actions: z.array(z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]])),
+});
+export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
+
+export const adminOrders = defineOperation({
+  method: 'GET',
+  path: '/admin/orders',
+  tags: ['admin'],
+  summary: 'Orders, filtered by state, type, payment, period or dates (Korea time), buyer and a search; with counts per state',
+  description: 'The counts per state follow every filter but the state, so the state tabs show what each would list.',
+  auth: 'admin',
+  permission: 'orders:read',
+  query: ZAdminOrderQuery,
+  response: z.object({
+    data: z.array(ZAdminOrderRow),
+    counts: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  }),
+  errors: [],
+});
+
+/** Today's work: each count a link to its filtered list; null where the role may not see that list. */
+export const ZAdminDashboard = z.object({
+  applications: z.number().int().nullable(),
+  businessChanges: z.number().int().nullable(),
+  depositsAwaited: z.number().int().nullable(),
+  depositsOverdue: z.number().int().nullable(),
+  toPrepare: z.number().int().nullable(),
+  toShip: z.number().int().nullable(),
+  /** Pick-up orders asked for today and not picked up yet. */
+  pickupsToday: z.number().int().nullable(),
+  inquiriesOpen: z.number().int().nullable(),
+  messagesFailed: z.number().int().nullable(),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+export const adminDashboard = defineOperation({
+  method: 'GET',
+  path: '/admin/dashboard',
+  tags: ['admin'],
+  summary:
+    "Today's work for the back office's first page: applications, deposits awaited and overdue, orders to prepare and ship, pick-ups, inquiries, failed messages",
+  auth: 'admin',
+  permission: 'orders:read',
+  response: z.object({ data: ZAdminDashboard }),
+  errors: [],
 });

@@ -176,3 +176,75 @@ describe('order actions under concurrency', postgresOnly('two sessions racing fo
     }
   });
 });
+
+describe("the back office's order list and dashboard", () => {
+  it('filters by state, search, payment, period and dates, with counts per state under the other filters; names masked', async () => {
+    const a = await place();
+    const b = await place();
+    await act(b, 'confirm-deposit', staff.sales);
+    const list = async (qs: string, token = staff.warehouse) => {
+      const r = await call('GET', `/admin/orders?${qs}`, token);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const today = await list('period=today&size=100');
+    expect(today.data.map((o: { oid: string }) => o.oid)).toEqual(expect.arrayContaining([a, b]));
+    const row = today.data.find((o: { oid: string }) => o.oid === a);
+    expect(row).toMatchObject({
+      status: 'AWAITING_DEPOSIT',
+      statusName: '입금 대기',
+      companyName: '와인바 포도',
+      buyerName: '김**어',
+      depositorName: '와인바 포도',
+      lineCount: 1,
+      overdue: false,
+      actions: ['confirm-deposit', 'cancel'],
+    });
+    expect(JSON.stringify(today.data)).not.toContain('김바이어');
+    const sum = Object.values(today.counts as Record<string, number>).reduce((x, y) => x + y, 0);
+    expect(today.total).toBe(sum);
+
+    const paid = await list('period=today&status=PAID&size=100');
+    expect(paid.data.every((o: { status: string }) => o.status === 'PAID')).toBe(true);
+    expect(paid.total).toBe(today.counts.PAID);
+    expect(paid.counts).toEqual(today.counts); // the state does not narrow the counts
+    expect((await list(`q=${a}`)).data.map((o: { oid: string }) => o.oid)).toEqual([a]);
+    expect((await list(`q=${a.slice(0, 8)}&size=100`)).data.every((o: { oid: string }) => o.oid.startsWith(a.slice(0, 8)))).toBe(true);
+    expect((await list('q=포도&period=today&size=100')).total).toBe(sum);
+    expect((await list('q=없는상호&period=today')).total).toBe(0);
+    expect((await list('endDate=2020-01-31')).total).toBe(0);
+    expect(
+      (await list('paymentMethod=CREDIT&period=today')).data.every((o: { paymentMethod: string }) => o.paymentMethod === 'CREDIT'),
+    ).toBe(true);
+    const byAmount = (await list('sort=amount&size=5')).data.map((o: { total: number }) => o.total);
+    expect(byAmount).toEqual([...byAmount].sort((x, y) => y - x));
+    const page2 = await list('size=1&page=2');
+    expect(page2.data).toHaveLength(1);
+    expect(page2.data[0].oid).toBe((await list('size=2')).data[1].oid);
+    expect((await call('GET', '/admin/orders?sort=price', staff.warehouse)).json().code).toBe('VALIDATION_FAILED');
+
+    // Overdue: the deadline passed.
+    await t.db.db.execute(sql`update orders set deposit_deadline = now() - interval '1 hour' where oid = ${a}`);
+    const overdue = await list('overdue=true&size=100');
+    expect(overdue.data.map((o: { oid: string }) => o.oid)).toContain(a);
+    expect(overdue.data.every((o: { overdue: boolean }) => o.overdue)).toBe(true);
+  });
+
+  it("counts today's work, only what the role may open", async () => {
+    const sales = (await call('GET', '/admin/dashboard', staff.sales)).json().data;
+    const warehouse = (await call('GET', '/admin/dashboard', staff.warehouse)).json().data;
+    const { n } = await one<{ n: number }>(sql`select count(*)::int as n from orders where status = 'AWAITING_DEPOSIT'`);
+    expect(sales.depositsAwaited).toBe(n);
+    expect(sales.applications).toBeGreaterThanOrEqual(1); // the demo applicant
+    expect(typeof sales.inquiriesOpen).toBe('number');
+    expect(typeof sales.messagesFailed).toBe('number');
+    expect(warehouse).toMatchObject({
+      applications: null,
+      businessChanges: null,
+      inquiriesOpen: null,
+      messagesFailed: null,
+      depositsAwaited: n,
+    });
+    expect(typeof warehouse.toShip).toBe('number');
+  });
+});

@@ -22,6 +22,7 @@ import {
 } from './orders';
 import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
 import { createCoupon, issueCoupon, listAdminCoupons } from './coupons';
+import { adminDashboard, listAdminOrders } from './orders-admin';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
@@ -123,6 +124,8 @@ export async function commerceRoutes(app: FastifyInstance) {
       ctx.audit.after = { status: data.status, ...body };
       return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
     };
+  route(app, ops.adminOrders, async (ctx, { query }) => listAdminOrders(ctx, query));
+  route(app, ops.adminDashboard, async (ctx) => ({ data: await adminDashboard(ctx.db, ctx.viewer.role) }));
   route(app, ops.adminOrderConfirmDeposit, act('confirm-deposit'));
   route(app, ops.adminOrderPrepare, act('prepare'));
   route(app, ops.adminOrderShip, act('ship'));
