@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   /** An admin decision on business changes of a member who has none waiting. */
   NO_PENDING_CHANGES: 409,
   OUTBOX_NOT_FAILED: 409,
+  /** A bank statement without recognizable date, sender and deposit columns (or not a CSV / Excel file at all). */
+  STATEMENT_UNREADABLE: 400,
   OUTBOX_NOT_RETRYABLE: 409,
   PASSWORD_INCORRECT: 400,
   PASSWORD_TOO_COMMON: 400,

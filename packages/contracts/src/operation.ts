@@ -14,7 +14,7 @@ import type { Permission } from './staff';
 export type Auth = 'public' | 'optional' | 'user' | 'buyer' | 'admin';
 
 /** What an audit row is about (`audit_log.subject_type`). */
-export const AUDIT_SUBJECTS = ['member', 'order', 'vintage', 'coupon', 'inquiry', 'message', 'staff', 'audit'] as const;
+export const AUDIT_SUBJECTS = ['member', 'order', 'vintage', 'coupon', 'inquiry', 'message', 'staff', 'audit', 'bank-statement'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /**

@@ -277,16 +277,18 @@ export function pdfActiveContent(bytes: Buffer): string | null {
  * the bytes to store. The name is cleaned (safeFileName, `fallback` when nothing is left of it). The multipart parser
  * must be registered in the route's scope, with a fileSize limit of at least `maxBytes`.
  */
-export async function receiveUpload(
-  req: FastifyRequest,
-  opts: { types: readonly UploadMime[]; maxBytes: number; fallbackName?: string },
-): Promise<{ name: string; mime: UploadMime; bytes: Buffer }> {
-  const mb = Math.round(opts.maxBytes / 1024 / 1024);
+/**
+ * The one file of a multipart request, whole, within `maxBytes`: FILE_REQUIRED without one (or an empty one),
+ * FILE_TOO_LARGE past the limit, BAD_REQUEST for more parts than a form of one file has. Its type is the caller's
+ * to check.
+ */
+export async function receiveFile(req: FastifyRequest, maxBytes: number): Promise<{ filename: string | undefined; bytes: Buffer }> {
+  const mb = Math.round(maxBytes / 1024 / 1024);
   if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
   let bytes: Buffer;
   let filename: string | undefined;
   try {
-    const part = await req.file({ limits: { files: 1, fileSize: opts.maxBytes, fields: 10, parts: 12 } });
+    const part = await req.file({ limits: { files: 1, fileSize: maxBytes, fields: 10, parts: 12 } });
     if (!part) throw new AppError('FILE_REQUIRED');
     filename = part.filename;
     bytes = await part.toBuffer();
@@ -298,6 +300,16 @@ export async function receiveUpload(
     throw e;
   }
   if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
+  return { filename, bytes };
+}
+
+export async function receiveUpload(
+  req: FastifyRequest,
+  opts: { types: readonly UploadMime[]; maxBytes: number; fallbackName?: string },
+): Promise<{ name: string; mime: UploadMime; bytes: Buffer }> {
+  const received = await receiveFile(req, opts.maxBytes);
+  let bytes = received.bytes;
+  const filename = received.filename;
   const mime = sniffCertificateType(bytes);
   if (!mime || !opts.types.includes(mime)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
   if (mime === 'application/pdf') {

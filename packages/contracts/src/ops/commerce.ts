@@ -632,3 +632,53 @@ export const adminDashboard = defineOperation({
   response: z.object({ data: ZAdminDashboard }),
   errors: [],
 });
+
+// ---- deposits from a bank statement -------------------------------------------------------------------------------
+export const ZDepositRow = z.object({
+  line: z.number().int(),
+  date: z.string(),
+  depositor: z.string(),
+  amount: z.number().int(),
+  /** How many awaited orders this deposit could be (same amount, placed on or before its day). */
+  candidates: z.number().int(),
+  /** The proposed order, for a person to confirm (confirm-deposit); null: no order awaits this amount. */
+  match: z
+    .object({
+      oid: z.string(),
+      /** `exact`: the name the buyer gave (or the company); `partial`: one contains the other; `amount`: the amount alone. */
+      strength: z.enum(['exact', 'partial', 'amount']),
+      depositorName: z.string().nullable(),
+      companyName: z.string().nullable(),
+      payAmount: z.number().int(),
+      /** Paid after the order's deadline. */
+      late: z.boolean(),
+    })
+    .nullable(),
+});
+export type TDepositRow = z.infer<typeof ZDepositRow>;
+/** The largest bank statement accepted (a month of a busy account is well under it). */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const adminDepositStatement = defineOperation({
+  method: 'POST',
+  path: '/admin/deposits/statement',
+  tags: ['admin'],
+  summary:
+    "Read a bank account's transaction export (CSV or Excel: date, sender, deposit) and propose the awaited orders each deposit pays",
+  description:
+    'Multipart, one file (field `file`), at most 5 MB; CSV in UTF-8 or CP949. Nothing is confirmed: each proposed match ' +
+    'is confirmed with POST /admin/orders/{oid}/confirm-deposit. Deposits without an order are listed with `match: null`.',
+  auth: 'admin',
+  permission: 'payments:confirm',
+  // The senders' names of the importer's account are seen: who read which statement is on the trail.
+  audit: { action: 'deposits.statement', kind: 'view', subject: 'bank-statement' },
+  multipart: true,
+  response: z.object({
+    data: z.array(ZDepositRow),
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    /** Lines that are not deposits (withdrawals, totals, blanks). */
+    skipped: z.number().int(),
+  }),
+  errors: ['FILE_REQUIRED', 'FILE_TOO_LARGE', 'STATEMENT_UNREADABLE', 'BAD_REQUEST'],
+});

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation } from '@podo/contracts/operations';
 import { rowsOf } from '@podo/db';
-import { auth, createAccountTestApp, loginToken, staffToken, signUp, type AccountTestApp } from '../../../../../tests/helpers/accounts';
+import {
+  auth,
+  createAccountTestApp,
+  loginToken,
+  multipartBody,
+  staffToken,
+  signUp,
+  type AccountTestApp,
+} from '../../../../../tests/helpers/accounts';
 
 let t: AccountTestApp;
 let admin: string;
@@ -82,7 +90,15 @@ async function order(type: 'DELIVERY' | 'PICKUP' = 'DELIVERY'): Promise<string> 
  * One successful call of each audited operation, and what its row must say. A new audited operation without a case
  * here fails the first test.
  */
-type Case = () => Promise<{ url: string; body?: object; subjectId: string; whose: number | null; before?: unknown; after?: unknown }>;
+type Case = () => Promise<{
+  url: string;
+  body?: object;
+  multipart?: { name: string; type: string; bytes: Buffer };
+  subjectId: string | null;
+  whose: number | null;
+  before?: unknown;
+  after?: unknown;
+}>;
 const cases: Record<string, Case> = {
   adminMember: async () => ({ url: `/admin/members/${buyerId}`, subjectId: String(buyerId), whose: buyerId }),
   adminMemberCertificate: async () => {
@@ -308,6 +324,12 @@ const orderCase =
     };
   };
 Object.assign(cases, {
+  adminDepositStatement: async () => ({
+    url: '/admin/deposits/statement',
+    multipart: { name: 'statement.csv', type: 'text/csv', bytes: Buffer.from('거래일시,보낸분,입금액\n2026-11-29,홍길동,"10,000"\n') },
+    subjectId: null,
+    whose: null,
+  }),
   adminOrderConfirmDeposit: orderCase('confirm-deposit', 'AWAITING_DEPOSIT', 'PAID', { note: '국민은행 입금' }),
   adminOrderPrepare: orderCase('prepare', 'PAID', 'PREPARING'),
   adminOrderShip: orderCase('ship', 'PREPARING', 'SHIPPED', { carrier: 'CJ', trackingNumber: '640012345678' }),
@@ -324,7 +346,16 @@ describe('the audit trail', () => {
     for (const [name, op] of audited as [string, Operation][]) {
       const c = await cases[name]!();
       const since = await lastId();
-      const r = await call(op.method, c.url, admin, c.body);
+      const form = c.multipart && multipartBody(c.multipart);
+      const r = form
+        ? await t.app.inject({
+            method: op.method,
+            url: `/api/v1${c.url}`,
+            headers: { ...auth(admin), ...form.headers },
+            payload: form.payload,
+            remoteAddress: IP,
+          })
+        : await call(op.method, c.url, admin, c.body);
       expect(r.statusCode, `${name}: ${r.body.slice(0, 300)}`).toBeLessThan(300);
       const rows = await rowsAfter(since);
       expect(rows, name).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import { commerceOps as ops } from '@podo/contracts/operations';
 import { apiMessages, interpolate } from '@podo/i18n/resources';
 import { orders, users } from '@podo/db';
@@ -23,6 +24,9 @@ import {
 import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
 import { createCoupon, issueCoupon, listAdminCoupons } from './coupons';
 import { adminDashboard, listAdminOrders } from './orders-admin';
+import { matchStatement, parseStatement } from './deposits';
+import { receiveFile } from '../../lib/uploads';
+import { STATEMENT_MAX_BYTES } from '@podo/contracts/ops/commerce';
 import { AppError } from '../../lib/errors';
 import { createShip, deleteShip, getShip, listShips, makeDefaultShip, updateShip } from './service';
 
@@ -125,6 +129,17 @@ export async function commerceRoutes(app: FastifyInstance) {
       return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
     };
   route(app, ops.adminOrders, async (ctx, { query }) => listAdminOrders(ctx, query));
+  // Multipart only here: a scope of its own.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fileSize: STATEMENT_MAX_BYTES } });
+    route(scope, ops.adminDepositStatement, async (ctx) => {
+      const { bytes } = await receiveFile(ctx.req, STATEMENT_MAX_BYTES);
+      const { rows, skipped } = await parseStatement(bytes);
+      const data = await matchStatement(ctx.db, rows);
+      const matched = data.filter((r) => r.match).length;
+      return { data, matched, unmatched: data.length - matched, skipped };
+    });
+  });
   route(app, ops.adminDashboard, async (ctx) => ({ data: await adminDashboard(ctx.db, ctx.viewer.role) }));
   route(app, ops.adminOrderConfirmDeposit, act('confirm-deposit'));
   route(app, ops.adminOrderPrepare, act('prepare'));
