@@ -33,6 +33,8 @@ export interface AuditedCall {
   actor: AdminActor;
   ip: string;
   params: unknown;
+  /** An export's filters, kept on its row (what was exported). */
+  query?: unknown;
 }
 
 function row(call: AuditedCall, note: AuditNote, after: unknown) {
@@ -63,7 +65,7 @@ function row(call: AuditedCall, note: AuditNote, after: unknown) {
 export async function audited<T>(db: Database, call: AuditedCall, run: (tx: Database, note: AuditNote) => Promise<T>): Promise<T> {
   if (call.declaration.kind !== 'change') {
     // Committed before the answer is made: a file leaves from inside the handler, and the row must exist by then.
-    await db.insert(auditLog).values(row(call, {}, null));
+    await db.insert(auditLog).values(row(call, {}, call.declaration.kind === 'export' ? { query: call.query ?? {} } : null));
     return run(db, {});
   }
   let unit: ReturnType<typeof beginUnit> | undefined;

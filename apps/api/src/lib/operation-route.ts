@@ -166,8 +166,10 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       const input = { params: req.params ?? {}, query: req.query ?? {}, body: req.body } as OperationArgs<O>;
       const declaration = op.audit;
       const answer = declaration
-        ? await audited(deps.db.db, { declaration, actor: ctx.viewer as AdminActor, ip: req.ip, params: input.params }, (tx, note) =>
-            handler({ ...ctx, db: tx, audit: note } as Ctx<O['auth']>, input),
+        ? await audited(
+            deps.db.db,
+            { declaration, actor: ctx.viewer as AdminActor, ip: req.ip, params: input.params, query: input.query },
+            (tx, note) => handler({ ...ctx, db: tx, audit: note } as Ctx<O['auth']>, input),
           )
         : await handler(ctx as Ctx<O['auth']>, input);
       if (answer === reply) return reply;

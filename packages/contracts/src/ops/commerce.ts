@@ -606,6 +606,21 @@ export const adminOrders = defineOperation({
   errors: [],
 });
 
+export const adminOrdersExport = defineOperation({
+  method: 'GET',
+  path: '/admin/orders/export',
+  tags: ['admin'],
+  summary: 'The filtered order list as an Excel workbook or a CSV file (UTF-8 with BOM), newest first, streamed whatever its size',
+  auth: 'admin',
+  permission: 'orders:read',
+  audit: { action: 'orders.export', kind: 'export', subject: 'order' },
+  query: ZAdminOrderQuery.omit({ page: true, size: true, sort: true }).extend({
+    format: z.enum(['xlsx', 'csv'], { message: 'oneOf' }).default('xlsx'),
+  }),
+  response: { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or text/csv' },
+  errors: [],
+});
+
 /** Today's work: each count a link to its filtered list; null where the role may not see that list. */
 export const ZAdminDashboard = z.object({
   applications: z.number().int().nullable(),

@@ -324,6 +324,12 @@ const orderCase =
     };
   };
 Object.assign(cases, {
+  adminOrdersExport: async () => ({
+    url: '/admin/orders/export?format=csv&status=PAID&q=%ED%8F%AC%EB%8F%84',
+    subjectId: null,
+    whose: null,
+    after: { format: 'csv', status: 'PAID', q: '포도' },
+  }),
   adminDepositStatement: async () => ({
     url: '/admin/deposits/statement',
     multipart: { name: 'statement.csv', type: 'text/csv', bytes: Buffer.from('거래일시,보낸분,입금액\n2026-11-29,홍길동,"10,000"\n') },
@@ -373,8 +379,9 @@ describe('the audit trail', () => {
       if (name === 'adminCreateCoupon' || name === 'adminCreateStaff') expect(row.subject_id).toBe(String(r.json().data.id));
       else expect(row.subject_id, name).toBe(c.subjectId);
       if (c.before !== undefined) expect(row.before, name).toEqual(c.before);
-      if (c.after !== undefined) expect(row.after, name).toEqual(c.after);
+      if (c.after !== undefined && op.audit!.kind === 'change') expect(row.after, name).toEqual(c.after);
       if (op.audit!.kind === 'change') expect(row.after, name).not.toBeNull();
+      else if (op.audit!.kind === 'export') expect([row.before, row.after], name).toEqual([null, { query: c.after }]);
       else expect([row.before, row.after], name).toEqual([null, null]);
     }
   });

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_ACTION_NAMES, ORDER_TRANSITIONS } from '@podo/contracts';
 import { operations, type Operation } from '@podo/contracts/operations';
@@ -228,6 +230,51 @@ describe("the back office's order list and dashboard", () => {
     const overdue = await list('overdue=true&size=100');
     expect(overdue.data.map((o: { oid: string }) => o.oid)).toContain(a);
     expect(overdue.data.every((o: { overdue: boolean }) => o.overdue)).toBe(true);
+  });
+
+  it('exports the filtered list as CSV with a BOM and as an Excel workbook, the same rows as the list', async () => {
+    const listed = (await call('GET', '/admin/orders?period=today&size=100', staff.warehouse)).json();
+    const csv = await call('GET', '/admin/orders/export?format=csv&period=today', staff.warehouse);
+    expect(csv.statusCode, csv.body.slice(0, 200)).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="export.csv"; filename\*=UTF-8''%EC%A3%BC%EB%AC%B8%EB%AA%A9%EB%A1%9D-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = parseCsv(csv.rawPayload.subarray(3).toString('utf8')) as string[][];
+    expect(lines[0]).toEqual([
+      '주문번호',
+      '주문일시',
+      '상태',
+      '수령 방법',
+      '결제 수단',
+      '상호',
+      '주문자',
+      '입금자명',
+      '품목 수',
+      '합계',
+      '결제할 금액',
+      '입금 기한',
+    ]);
+    expect(lines.slice(1).map((l) => l[0])).toEqual(listed.data.map((o: { oid: string }) => o.oid));
+    const first = listed.data[0];
+    expect(lines[1]).toEqual(expect.arrayContaining([first.oid, first.statusName, '김**어', String(first.total), String(first.payAmount)]));
+    expect(lines[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    const xlsx = await call('GET', '/admin/orders/export?period=today&status=PAID', staff.warehouse);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('주문목록');
+    const paid = listed.data.filter((o: { status: string }) => o.status === 'PAID');
+    expect(ws.rowCount).toBe(1 + paid.length);
+    if (paid.length) {
+      expect(ws.getRow(2).getCell(1).value).toBe(paid[0].oid);
+      expect(ws.getRow(2).getCell(10).value).toBe(paid[0].total); // a number, shown as #,##0
+      expect(ws.getRow(2).getCell(10).numFmt).toBe('#,##0');
+    }
+    expect((await call('GET', '/admin/orders/export?format=pdf', staff.warehouse)).statusCode).toBe(400);
   });
 
   it("counts today's work, only what the role may open", async () => {

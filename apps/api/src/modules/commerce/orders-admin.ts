@@ -60,19 +60,51 @@ const ORDER_BY = {
   amount: sql`o.total desc, o.id desc`,
 } as const;
 
+/** The columns of a list row (AdminOrderSql), from `orders o`. */
+const ROW_SELECT = sql`
+  select o.id, o.oid, o.type, o.status, o.payment_method, o.user_id, o.buyer->>'companyName' as company_name,
+    o.buyer->>'fullName' as full_name, o.deposit->>'depositorName' as depositor_name, o.total, o.pay_amount,
+    o.created_at, o.deposit_deadline, (o.status = 'AWAITING_DEPOSIT' and o.deposit_deadline < now()) as overdue,
+    (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
+  from orders o`;
+
+/** Rows per statement of an export: each statement short, whatever the export's size. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every order the filters select (the state included), newest first, in batches read by keyset (created_at, id):
+ * an export of any size holds one batch in memory at a time.
+ */
+export async function* adminOrderBatches(
+  ctx: ServiceCtx,
+  q: Omit<Query, 'page' | 'size' | 'sort'>,
+  now = new Date(),
+): AsyncGenerator<TAdminOrderRow[]> {
+  const conds = filters({ ...q, sort: 'newest', page: 1, size: 1 }, now);
+  if (q.status) conds.push(sql`o.status = ${q.status}`);
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    const page: SQL[] = [...conds, ...(after ? [sql`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`] : [])];
+    const rows: AdminOrderSql[] = rowsOf<AdminOrderSql>(
+      await ctx.db.execute(sql`${ROW_SELECT} where ${where(page)} order by o.created_at desc, o.id desc limit ${EXPORT_BATCH}`),
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => adminRow(ctx.lang, r));
+    const last: AdminOrderSql = rows.at(-1)!;
+    after = { at: iso(last.created_at), id: last.id };
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
 /** GET /admin/orders: one page of orders, and the counts per state under the same filters (but the state). */
 export async function listAdminOrders(ctx: ServiceCtx, q: Query, now = new Date()) {
   const base = filters(q, now);
   const withStatus = q.status ? [...base, sql`o.status = ${q.status}`] : base;
   const [countRows, rows] = await Promise.all([
     ctx.db.execute(sql`select o.status, count(*)::int as n from orders o where ${where(base)} group by o.status`),
-    ctx.db.execute(sql`
-      select o.oid, o.type, o.status, o.payment_method, o.user_id, o.buyer->>'companyName' as company_name,
-        o.buyer->>'fullName' as full_name, o.deposit->>'depositorName' as depositor_name, o.total, o.pay_amount,
-        o.created_at, o.deposit_deadline, (o.status = 'AWAITING_DEPOSIT' and o.deposit_deadline < now()) as overdue,
-        (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
-      from orders o where ${where(withStatus)}
-      order by ${ORDER_BY[q.sort]} limit ${q.size} offset ${(q.page - 1) * q.size}`),
+    ctx.db.execute(
+      sql`${ROW_SELECT} where ${where(withStatus)} order by ${ORDER_BY[q.sort]} limit ${q.size} offset ${(q.page - 1) * q.size}`,
+    ),
   ]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of rowsOf<{ status: OrderStatus; n: number }>(countRows)) counts[r.status] = r.n;
@@ -81,6 +113,7 @@ export async function listAdminOrders(ctx: ServiceCtx, q: Query, now = new Date(
 }
 
 interface AdminOrderSql {
+  id: number;
   oid: string;
   type: OrderType;
   status: OrderStatus;

@@ -23,7 +23,9 @@ import {
 } from './orders';
 import { adjustCash, cashAvailable, listCash, listCoupons } from './wallet';
 import { createCoupon, issueCoupon, listAdminCoupons } from './coupons';
-import { adminDashboard, listAdminOrders } from './orders-admin';
+import { adminDashboard, adminOrderBatches, listAdminOrders } from './orders-admin';
+import { sendExport, type ExportColumn } from '../../lib/exports';
+import type { TAdminOrderRow } from '@podo/contracts/ops/commerce';
 import { matchStatement, parseStatement } from './deposits';
 import { receiveFile } from '../../lib/uploads';
 import { STATEMENT_MAX_BYTES } from '@podo/contracts/ops/commerce';
@@ -129,6 +131,25 @@ export async function commerceRoutes(app: FastifyInstance) {
       return { message: messages(ctx).ORDER_STATUS_CHANGED, data };
     };
   route(app, ops.adminOrders, async (ctx, { query }) => listAdminOrders(ctx, query));
+  route(app, ops.adminOrdersExport, async (ctx, { query }) => {
+    const { format, ...filters } = query;
+    const label = apiMessages[ctx.lang].commerce.orderExport;
+    const columns: ExportColumn<TAdminOrderRow>[] = [
+      { label: label.oid, value: (r) => r.oid },
+      { label: label.createdAt, value: (r) => r.createdAt, kind: 'time' },
+      { label: label.status, value: (r) => r.statusName },
+      { label: label.type, value: (r) => r.typeName },
+      { label: label.paymentMethod, value: (r) => r.paymentMethodName },
+      { label: label.companyName, value: (r) => r.companyName, width: 24 },
+      { label: label.buyerName, value: (r) => r.buyerName },
+      { label: label.depositorName, value: (r) => r.depositorName },
+      { label: label.lineCount, value: (r) => r.lineCount, kind: 'int' },
+      { label: label.total, value: (r) => r.total, kind: 'won' },
+      { label: label.payAmount, value: (r) => r.payAmount, kind: 'won' },
+      { label: label.depositDeadline, value: (r) => r.depositDeadline, kind: 'time' },
+    ];
+    return sendExport(ctx.reply, { format, name: label.file, columns, batches: adminOrderBatches(ctx, filters) });
+  });
   // Multipart only here: a scope of its own.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 1, fileSize: STATEMENT_MAX_BYTES } });
