@@ -3,6 +3,7 @@ import { ZAdminMember, ZAdminMemberList, ZAdminMemberQuery, ZAdminPageQuery, ZAd
 import { zDate, zId, zPage, zSize, ZAdminVintage, ZVintagePriceBody, ZVintageStockBody } from '../catalog';
 import { ZQnaAnswerBody, ZQnaListQuery, ZQnaPage, ZQnaResult } from '../content';
 import { AUDIT_SUBJECTS, defineOperation } from '../operation';
+import { MEMBER_STATUSES } from '../rules';
 
 /**
  * Back office (role ADMIN; under /api/v1/admin). The admin CLI reaches the same calls from this machine with a
@@ -16,9 +17,11 @@ export const adminMembers = defineOperation({
   method: 'GET',
   path: '/admin/members',
   tags,
-  summary: 'Members, newest first; filter by status, search e-mail, name and company',
+  summary:
+    "Members with their whole details, newest first; filter by status, search e-mail, name and company (the admin CLI's list; the back office lists /admin/buyers, masked)",
   auth: 'admin',
-  permission: 'buyers:read',
+  permission: 'buyers:pii',
+  audit: { action: 'members.list', kind: 'view', subject: 'member' },
   query: ZAdminMemberQuery,
   response: ZAdminMemberList,
   errors: [],
@@ -84,7 +87,8 @@ export const adminBusinessChanges = defineOperation({
   summary: "Approved buyers' business changes waiting for review, the longest waiting first",
   description: 'Each member shows the approved details in `business` and the requested ones in `business.pendingChanges`.',
   auth: 'admin',
-  permission: 'buyers:read',
+  permission: 'buyers:pii',
+  audit: { action: 'members.business-changes', kind: 'view', subject: 'member' },
   query: ZAdminPageQuery,
   response: ZAdminMemberList,
   errors: [],
@@ -270,5 +274,60 @@ export const adminAudit = defineOperation({
   permission: 'audit:read',
   query: ZAuditQuery,
   response: z.object({ data: z.array(ZAuditEntry), page: z.number().int(), size: z.number().int(), total: z.number().int() }),
+  errors: [],
+});
+
+// ---- buyers, masked ---------------------------------------------------------------------------------------------
+export const ADMIN_BUYER_SORTS = ['newest', 'oldest', 'company'] as const;
+export const ZAdminBuyerQuery = z.object({
+  status: z.enum(MEMBER_STATUSES, { message: 'oneOf' }).optional(),
+  /** A company, a name, a business number, a phone number (digits are enough) or an e-mail. */
+  q: z.string().trim().max(100).optional(),
+  level: z.string().trim().max(30).optional(),
+  /** Buyers with credit terms (외상). */
+  credit: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: z.enum(ADMIN_BUYER_SORTS, { message: 'oneOf' }).default('newest'),
+  page: zPage,
+  size: zSize(20),
+});
+
+/** A list row: personal data masked (김*수, 010-****-5678, ab***@example.com); the company's own details whole. */
+export const ZAdminBuyerRow = z.object({
+  id: z.number().int(),
+  status: z.enum(MEMBER_STATUSES),
+  role: z.string(),
+  level: z.string().nullable(),
+  companyName: z.string().nullable(),
+  businessNumber: z.string().nullable(),
+  businessType: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  cashBalance: z.number().int(),
+  creditLimit: z.number().int().nullable(),
+  hasPendingChanges: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TAdminBuyerRow = z.infer<typeof ZAdminBuyerRow>;
+
+export const adminBuyers = defineOperation({
+  method: 'GET',
+  path: '/admin/buyers',
+  tags,
+  summary: 'Members and trade buyers, masked; search by company, name, business number, phone or e-mail, with counts per status',
+  auth: 'admin',
+  permission: 'buyers:read',
+  query: ZAdminBuyerQuery,
+  response: z.object({
+    data: z.array(ZAdminBuyerRow),
+    counts: z.record(z.enum(MEMBER_STATUSES), z.number().int()),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  }),
   errors: [],
 });

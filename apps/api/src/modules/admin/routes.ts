@@ -7,6 +7,7 @@ import { route } from '../../lib/operation-route';
 import { listOutbox, retryOutbox } from '../../lib/outbox';
 import { sendUpload } from '../../lib/uploads';
 import { certificateOf } from '../account';
+import { listBuyers } from './buyers';
 import { pendingChangesOf } from '../session';
 import {
   approveBusinessChanges,
@@ -28,6 +29,7 @@ export async function adminRoutes(app: FastifyInstance) {
   const messages = (ctx: { lang: keyof typeof apiMessages }) => apiMessages[ctx.lang].messages;
 
   route(app, ops.adminMembers, async (ctx, { query }) => listMembers(ctx.db, query));
+  route(app, ops.adminBuyers, async (ctx, { query }) => listBuyers(ctx.db, query));
   route(app, ops.adminMember, async (ctx, { params }) => ({ data: await getMember(ctx.db, params.id) }));
   route(app, ops.adminMemberCertificate, async (ctx, { params }) =>
     sendUpload(ctx.reply, ctx.storage, await certificateOf(ctx.db, params.id)),

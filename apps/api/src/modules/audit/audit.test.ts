@@ -100,6 +100,8 @@ type Case = () => Promise<{
   after?: unknown;
 }>;
 const cases: Record<string, Case> = {
+  adminMembers: async () => ({ url: '/admin/members?status=PENDING', subjectId: null, whose: null }),
+  adminBusinessChanges: async () => ({ url: '/admin/business-changes', subjectId: null, whose: null }),
   adminMember: async () => ({ url: `/admin/members/${buyerId}`, subjectId: String(buyerId), whose: buyerId }),
   adminMemberCertificate: async () => {
     const id = await applicant();
