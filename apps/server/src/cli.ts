@@ -48,7 +48,7 @@ Commands:
   staff                       list the staff accounts (role, authenticator set up, disabled)
   staff create <email> <role> <name…>
                               create a staff account (role: ${STAFF_ROLES.join(', ')}) and print its temporary
-                              password once; the authenticator app is set up at its first sign-in (/admin)
+                              password once; the authenticator app is set up at its first sign-in
   help                        show this help
 
 The member is e-mailed about every decision (SMTP_URL; without it the mail goes to the log). Mails go through
@@ -512,7 +512,7 @@ async function main(argv: string[]): Promise<number> {
       const { data, temporaryPassword } = await backend.createStaff(cmd);
       console.log(
         `Created ${data.email} (id ${data.id}, ${data.role}).\nTemporary password (shown once): ${temporaryPassword}\n` +
-          'Sign in at /admin: the authenticator app is set up with a QR code at the first sign-in.',
+          'At the first sign-in the account sets up an authenticator app (a QR code) before any staff call.',
       );
     } else if (cmd.kind === 'order') {
       const o = await backend.orderStatus(cmd.oid, cmd.status, cmd.note);

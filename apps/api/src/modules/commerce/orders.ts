@@ -608,15 +608,15 @@ async function moveLocked(
 }
 
 /**
- * The admin CLI's and `PATCH /admin/orders/{oid}/status`'s move: any allowed transition (PAID when the deposit is
- * in, then PREPARING, SHIPPED, DELIVERED) or a cancellation. The back office uses `applyOrderAction`.
+ * Moves an order as staff in one transaction under its row lock: `pick` sees the locked order and names the move
+ * (null: not allowed from its state, ORDER_STATE_INVALID), so two members of staff confirming the same deposit, or a
+ * cancellation racing a shipment, move the order once.
  */
-export async function changeOrderStatus(
+async function moveOrder(
   ctx: ServiceCtx,
   oid: string,
-  to: OrderStatus,
   actorId: number | null,
-  note: string,
+  pick: (o: typeof orders.$inferSelect) => { to: OrderStatus; note: string; extra?: MoveExtra } | null,
 ): Promise<TOrder> {
   let change: StockChange = { productIds: [], crossedZero: false };
   return writeInvalidating(
@@ -624,8 +624,9 @@ export async function changeOrderStatus(
     () => stockTags(change),
     async (tx) => {
       const o = await lockOrder(tx, { oid });
-      if (!ORDER_TRANSITIONS[o.status].includes(to)) throw stateError(o, ctx.lang);
-      const moved = await moveLocked(ctx, tx, o, to, actorId, note);
+      const move = pick(o);
+      if (!move) throw stateError(o, ctx.lang);
+      const moved = await moveLocked(ctx, tx, o, move.to, actorId, move.note, move.extra);
       change = moved.change;
       return moved.order;
     },
@@ -633,31 +634,31 @@ export async function changeOrderStatus(
 }
 
 /**
- * A staff action of the transitions table (ORDER_ACTIONS): allowed only from its states and on its order types
- * (ORDER_STATE_INVALID otherwise), under the order's row lock, so two members of staff confirming the same deposit,
- * or a cancellation racing a shipment, move the order once.
+ * The admin CLI's and `PATCH /admin/orders/{oid}/status`'s move: any allowed transition (PAID when the deposit is
+ * in, then PREPARING, SHIPPED, DELIVERED) or a cancellation. The back office uses `applyOrderAction`.
  */
-export async function applyOrderAction(
+export const changeOrderStatus = (ctx: ServiceCtx, oid: string, to: OrderStatus, actorId: number | null, note: string): Promise<TOrder> =>
+  moveOrder(ctx, oid, actorId, (o) => (ORDER_TRANSITIONS[o.status].includes(to) ? { to, note } : null));
+
+/** A staff action of the transitions table (ORDER_ACTIONS): only from its states and on its order types. */
+export const applyOrderAction = (
   ctx: ServiceCtx,
   oid: string,
   action: OrderAction,
   actorId: number | null,
   input: { note?: string; reason?: string; carrier?: Carrier; trackingNumber?: string },
-): Promise<TOrder> {
-  let change: StockChange = { productIds: [], crossedZero: false };
-  return writeInvalidating(
-    ctx.db,
-    () => stockTags(change),
-    async (tx) => {
-      const o = await lockOrder(tx, { oid });
-      if (!orderActionsFor(o.type, o.status).includes(action)) throw stateError(o, ctx.lang);
-      const shipment = input.carrier && input.trackingNumber ? { carrier: input.carrier, trackingNumber: input.trackingNumber } : undefined;
-      const moved = await moveLocked(ctx, tx, o, ORDER_ACTIONS[action].to, actorId, input.reason ?? input.note ?? '', { shipment });
-      change = moved.change;
-      return moved.order;
-    },
+): Promise<TOrder> =>
+  moveOrder(ctx, oid, actorId, (o) =>
+    orderActionsFor(o.type, o.status).includes(action)
+      ? {
+          to: ORDER_ACTIONS[action].to,
+          note: input.reason ?? input.note ?? '',
+          extra: {
+            shipment: input.carrier && input.trackingNumber ? { carrier: input.carrier, trackingNumber: input.trackingNumber } : undefined,
+          },
+        }
+      : null,
   );
-}
 
 /**
  * Cancels bank-transfer orders whose deadline passed. Each order is claimed with SKIP LOCKED and cancelled in its own
