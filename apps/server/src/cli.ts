@@ -7,8 +7,7 @@
  *   server's admin API on 127.0.0.1 (port from DATA_DIR/server.port) with a two-minute token it signs with the
  *   same secret (JWT_SECRET or DATA_DIR/jwt-secret), which the API accepts only from loopback. With no server
  *   running, the CLI takes DATA_DIR itself and opens the database.
- * Either way every command is a call of the admin API's operations, with their checks and audit rows: injected into
- * the API built in this process, or sent to the running server.
+ * Either way the decisions go through the same services as the admin API (apps/api/src/modules/admin/service.ts).
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -18,16 +17,34 @@ import { BUSINESS_REVIEW_FIELDS, MEMBER_STATUSES, ORDER_STATUSES, type OrderStat
 import { migrateDatabase, openDatabase, outboxMessages, type DbHandle } from '@podo/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { resolveJwtSecret, TokenService } from '@podo/api/lib/auth';
+import { AppError } from '@podo/api/lib/errors';
 import { errorMessage } from '@podo/contracts/messages';
+import { createNotifier } from '@podo/api/lib/notify';
 import { serviceCtx } from '@podo/api/deps';
-import type { AdminMember } from '@podo/api/modules/admin/service';
-import { buildApp } from '@podo/api';
+import { createFileStorage } from '@podo/api/lib/storage';
+import { JOBS, startJobQueue } from '@podo/api/jobs/index';
+import {
+  approveBusinessChanges,
+  approveMember,
+  listBusinessChanges,
+  listMembers,
+  memberIdByEmail,
+  rejectBusinessChanges,
+  rejectMember,
+  type AdminMember,
+} from '@podo/api/modules/admin/service';
 import { signCliAdminToken } from '@podo/api/modules/session/guards';
-import { deliverQueued } from '@podo/api/lib/outbox';
+import { changeOrderStatus } from '@podo/api/modules/commerce/orders';
+import { deliverQueued, listOutbox, retryOutbox } from '@podo/api/lib/outbox';
 import { OUTBOX_STATUS_CODES, type TOutboxEntry } from '@podo/contracts/ops/admin';
 import { liveLockHolder, readServerPort, tryAcquireDataDirLock } from './lock';
 import { STAFF_ROLES, type StaffRole } from '@podo/contracts/staff';
-import { ZStaffCreateBody, type TStaffMember } from '@podo/contracts/ops/staff';
+import { adminCreateStaff, ZStaffCreateBody, type TStaffMember } from '@podo/contracts/ops/staff';
+import { createStaff, listStaff } from '@podo/api/modules/staff/service';
+import { audited } from '@podo/api/lib/audit';
+
+/** Who the audit trail names for what the CLI does with the database opened here. */
+const CLI_ACTOR = { userId: null, label: 'cli', role: 'admin' } as const;
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -180,18 +197,125 @@ interface Backend {
   close(): Promise<void>;
 }
 
-/** One call of the admin API: its JSON answer, or a CliError with the API's (English) message. */
-type ApiCall = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  body?: unknown,
-) => Promise<{ message?: string; data?: unknown; total?: number }>;
+const englishError = (e: AppError) => errorMessage('en-US', e.code, e.params);
 
-/**
- * The commands as calls of the admin API (/api/v1/admin): the same operations as the back office, with their
- * permission checks and audit rows, whether the API runs in this process or in the server that holds DATA_DIR.
- */
-function apiBackend(via: string, call: ApiCall, close: () => Promise<void>): Backend {
+async function directBackend(config: AppConfig, handle: DbHandle, via: string, onClose: () => void): Promise<Backend> {
+  // Warnings (a mail that could not be sent) read as one sentence on stderr, not as JSON.
+  const log = pino({
+    level: config.logLevel === 'silent' ? 'silent' : 'warn',
+    hooks: {
+      logMethod(args) {
+        const [obj, msg] = args as [unknown, unknown];
+        const err = typeof obj === 'object' && obj !== null && 'err' in obj ? (obj.err as Error) : undefined;
+        console.error(`warning: ${typeof obj === 'string' ? obj : String(msg)}${err ? ` (${err.message})` : ''}`);
+      },
+    },
+  });
+  const notifier = createNotifier(config, log);
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  // Only queues jobs (a restock notice after a cancellation): the server's workers run them.
+  const jobs = await startJobQueue({ config, db: handle, tokens, notifier, storage: createFileStorage(config) }, log, JOBS, {
+    role: 'web',
+    pollSeconds: config.jobs.pollSeconds,
+    superviseSeconds: config.jobs.superviseSeconds,
+  });
+  const deps = serviceCtx({ config, db: handle, tokens, notifier, jobs }, log, 'en-US');
+  // Messages after this one are the command's own (or written meanwhile by a server on the same database), with
+  // the ones it put back to be sent again.
+  const retried: number[] = [];
+  const [{ before } = { before: 0 }] = await handle.db
+    .select({ before: sql<number>`coalesce(max(${outboxMessages.id}), 0)::bigint` })
+    .from(outboxMessages);
+  const wrap = async <T>(fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AppError) throw new CliError(englishError(e));
+      throw e;
+    }
+  };
+  return {
+    via,
+    list: (cmd) => wrap(() => listMembers(handle.db, { status: cmd.status as never, query: cmd.query, page: 1, size: 100 })),
+    approve: (email) => wrap(async () => approveMember(deps, await memberIdByEmail(handle.db, email), null)),
+    reject: (email, reason) => wrap(async () => rejectMember(deps, await memberIdByEmail(handle.db, email), reason, null)),
+    listChanges: () => wrap(() => listBusinessChanges(handle.db, { page: 1, size: 100 })),
+    approveChanges: (email) => wrap(async () => approveBusinessChanges(deps, await memberIdByEmail(handle.db, email))),
+    rejectChanges: (email, reason) => wrap(async () => rejectBusinessChanges(deps, await memberIdByEmail(handle.db, email), reason)),
+    orderStatus: (oid, status, note) => wrap(() => changeOrderStatus(deps, oid, status, null, note)),
+    outbox: (statuses) => wrap(() => listOutbox(handle.db, { statuses, size: 100 })),
+    retryOutbox: (id) =>
+      wrap(async () => {
+        const m = await retryOutbox(deps, id);
+        retried.push(id);
+        return m;
+      }),
+    staff: () => wrap(() => listStaff(handle.db)),
+    // The same audit row as the back office's call, with the CLI as the actor.
+    createStaff: (input) =>
+      wrap(() =>
+        audited(handle.db, { declaration: adminCreateStaff.audit, actor: CLI_ACTOR, ip: '127.0.0.1', params: {} }, async (tx, note) => {
+          const created = await createStaff(tx, input, null);
+          note.subjectId = created.data.id;
+          note.after = created.data;
+          return created;
+        }),
+      ),
+    async close() {
+      // What the command wrote to the outbox goes out now, one message after the other for up to 15 s (one under
+      // way is finished); the rest (a mail server that is down) waits for the server's workers, whose jobs then find
+      // these sent.
+      const deadline = Date.now() + 15_000;
+      const fresh = await handle.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(gt(outboxMessages.id, Number(before)), eq(outboxMessages.status, 'pending')))
+        .orderBy(asc(outboxMessages.id));
+      for (const id of [...retried, ...fresh.map((m) => m.id)]) {
+        if (Date.now() > deadline) break;
+        await deliverQueued(deps, id, false).catch((e: Error) => console.error(`warning: message ${id} not sent yet (${e.message})`));
+      }
+      await jobs.stop();
+      notifier.close();
+      await handle.close();
+      onClose();
+    },
+  };
+}
+
+function httpBackend(config: AppConfig, port: number): Backend {
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  let base = `http://127.0.0.1:${port}/api/v1/admin`;
+  async function call(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization: `Bearer ${await signCliAdminToken(tokens)}`,
+        'accept-language': 'en-US',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    };
+    let res: Response;
+    try {
+      res = await fetch(`${base}${url}`, init);
+    } catch {
+      // A server bound to IPv6 loopback only (HOST=localhost on some systems).
+      try {
+        base = base.replace('127.0.0.1', '[::1]');
+        res = await fetch(`${base}${url}`, init);
+      } catch (e) {
+        throw new CliError(`The server holding ${config.dataDir} does not answer on port ${port} (${(e as Error).message}).`);
+      }
+    }
+    const json = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown; total?: number };
+    if (!res.ok) {
+      const hint = res.status === 401 ? ' (the server uses another JWT secret: set the same JWT_SECRET for the CLI)' : '';
+      throw new CliError(`${json.message ?? `The server answered ${res.status}.`}${hint}`);
+    }
+    return json;
+  }
   async function idByEmail(email: string): Promise<number> {
     const { data } = (await call('GET', `/members?size=100&query=${encodeURIComponent(email.trim())}`)) as { data: AdminMember[] };
     const found = data.find((m) => m.email.toLowerCase() === email.trim().toLowerCase());
@@ -199,7 +323,7 @@ function apiBackend(via: string, call: ApiCall, close: () => Promise<void>): Bac
     return found.id;
   }
   return {
-    via,
+    via: `the running server on port ${port}`,
     async list(cmd) {
       const q = new URLSearchParams({ size: '100' });
       if (cmd.status) q.set('status', cmd.status);
@@ -238,99 +362,8 @@ function apiBackend(via: string, call: ApiCall, close: () => Promise<void>): Bac
     async createStaff(input) {
       return (await call('POST', '/staff', input)) as unknown as { data: TStaffMember; temporaryPassword: string };
     },
-    close,
+    async close() {},
   };
-}
-
-/** The API in this process, on the database the CLI opened: requests are injected from loopback with the CLI's token. */
-async function directBackend(config: AppConfig, handle: DbHandle, via: string, onClose: () => void): Promise<Backend> {
-  // Warnings (a mail that could not be sent) read as one sentence on stderr, not as JSON.
-  const log = pino({
-    level: config.logLevel === 'silent' ? 'silent' : 'warn',
-    hooks: {
-      logMethod(args) {
-        const [obj, msg] = args as [unknown, unknown];
-        const err = typeof obj === 'object' && obj !== null && 'err' in obj ? (obj.err as Error) : undefined;
-        console.error(`warning: ${typeof obj === 'string' ? obj : String(msg)}${err ? ` (${err.message})` : ''}`);
-      },
-    },
-  });
-  // Only queues jobs (a restock notice after a cancellation): the server's workers run them.
-  const app = await buildApp({ config: { ...config, jobs: { ...config.jobs, role: 'web' } }, db: handle, logger: false });
-  const deps = serviceCtx(app.deps, log, 'en-US');
-  // Messages after this one are the command's own (or written meanwhile by a server on the same database).
-  const [{ before } = { before: 0 }] = await handle.db
-    .select({ before: sql<number>`coalesce(max(${outboxMessages.id}), 0)::bigint` })
-    .from(outboxMessages);
-  const retried: number[] = [];
-  const call: ApiCall = async (method, url, body) => {
-    const res = await app.inject({
-      method,
-      url: `/api/v1/admin${url}`,
-      headers: { authorization: `Bearer ${await signCliAdminToken(app.deps.tokens)}`, 'accept-language': 'en-US' },
-      ...(body === undefined ? {} : { payload: body as object }),
-      remoteAddress: '127.0.0.1',
-    });
-    const json = (res.body ? JSON.parse(res.body) : {}) as { message?: string; data?: unknown; total?: number };
-    if (res.statusCode >= 400) throw new CliError(json.message ?? `The API answered ${res.statusCode}.`);
-    const retry = /^\/outbox\/(\d+)\/retry$/.exec(url);
-    if (retry) retried.push(Number(retry[1]));
-    return json;
-  };
-  return apiBackend(via, call, async () => {
-    // What the command wrote to the outbox goes out now, one message after the other for up to 15 s (one under
-    // way is finished); the rest (a mail server that is down) waits for the server's workers, whose jobs then find
-    // these sent.
-    const deadline = Date.now() + 15_000;
-    const fresh = await handle.db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(and(gt(outboxMessages.id, Number(before)), eq(outboxMessages.status, 'pending')))
-      .orderBy(asc(outboxMessages.id));
-    for (const id of [...retried, ...fresh.map((m) => m.id)]) {
-      if (Date.now() > deadline) break;
-      await deliverQueued(deps, id, false).catch((e: Error) => console.error(`warning: message ${id} not sent yet (${e.message})`));
-    }
-    await app.close();
-    await handle.close();
-    onClose();
-  });
-}
-
-function httpBackend(config: AppConfig, port: number): Backend {
-  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  let base = `http://127.0.0.1:${port}/api/v1/admin`;
-  const call: ApiCall = async (method, url, body) => {
-    const init: RequestInit = {
-      method,
-      headers: {
-        authorization: `Bearer ${await signCliAdminToken(tokens)}`,
-        'accept-language': 'en-US',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    };
-    let res: Response;
-    try {
-      res = await fetch(`${base}${url}`, init);
-    } catch {
-      // A server bound to IPv6 loopback only (HOST=localhost on some systems).
-      try {
-        base = base.replace('127.0.0.1', '[::1]');
-        res = await fetch(`${base}${url}`, init);
-      } catch (e) {
-        throw new CliError(`The server holding ${config.dataDir} does not answer on port ${port} (${(e as Error).message}).`);
-      }
-    }
-    const json = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown; total?: number };
-    if (!res.ok) {
-      const hint = res.status === 401 ? ' (the server uses another JWT secret: set the same JWT_SECRET for the CLI)' : '';
-      throw new CliError(`${json.message ?? `The server answered ${res.status}.`}${hint}`);
-    }
-    return json;
-  };
-  return apiBackend(`the running server on port ${port}`, call, async () => {});
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
