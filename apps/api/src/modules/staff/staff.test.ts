@@ -115,7 +115,7 @@ describe('staff accounts', () => {
       role: 'warehouse',
       secondFactor: 'verified',
       recoveryCodesLeft: 10,
-      permissions: ['orders:read', 'stock:edit'],
+      permissions: ['orders:read', 'orders:ship', 'stock:edit'],
     });
     expect(await codeOf(call('POST', '/staff/second-factor/setup', token))).toEqual([409, 'SECOND_FACTOR_ACTIVE']);
     // Warehouse: no buyer list, no personal data.
