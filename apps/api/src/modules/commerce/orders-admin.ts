@@ -8,6 +8,7 @@ import { apiMessages } from '@podo/i18n/resources';
 import type { Language } from '@podo/i18n';
 import type { ServiceCtx } from '../../deps';
 import { kstDate } from './delivery-date';
+import { statusName } from './orders';
 
 type Query = z.output<typeof ZAdminOrderQuery>;
 
@@ -134,13 +135,12 @@ const iso = (v: string | Date) => new Date(v).toISOString();
 
 function adminRow(lang: Language, r: AdminOrderSql): TAdminOrderRow {
   const n = apiMessages[lang].commerce;
-  const pickupName = r.type === 'PICKUP' && (r.status === 'SHIPPED' || r.status === 'DELIVERED') ? n.pickupStatuses[r.status] : undefined;
   return {
     oid: r.oid,
     type: r.type,
     typeName: n.orderTypes[r.type],
     status: r.status,
-    statusName: pickupName ?? n.orderStatuses[r.status],
+    statusName: statusName(n, r.type, r.status),
     paymentMethod: r.payment_method,
     paymentMethodName: n.paymentMethods[r.payment_method],
     buyerId: r.user_id,

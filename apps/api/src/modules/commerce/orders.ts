@@ -695,7 +695,7 @@ export async function cancelOverdueOrders(ctx: ServiceCtx, now = new Date()): Pr
 // ---- reading ------------------------------------------------------------------------------------------------------
 
 /** A state's name: a pick-up order's SHIPPED is "ready for pick-up" and its DELIVERED "picked up". */
-const statusName = (n: ReturnType<typeof names>, type: OrderType, status: OrderStatus): string =>
+export const statusName = (n: ReturnType<typeof names>, type: OrderType, status: OrderStatus): string =>
   (type === 'PICKUP' && (status === 'SHIPPED' || status === 'DELIVERED') ? n.pickupStatuses[status] : undefined) ?? n.orderStatuses[status];
 
 /** The parts of an order its page and the list share, with the names of its type, state and payment. */
